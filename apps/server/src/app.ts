@@ -1,0 +1,267 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import compress from '@fastify/compress';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/database';
+import { errorHandling } from './http/errors';
+import { requestLanguage } from './http/request-language';
+import { webApp } from './http/web-app';
+import { createCatalog, type Catalog } from './modules/exchange/exchange.catalog';
+import { createExchangeService, type ExchangeService } from './modules/exchange/exchange.service';
+import { createQuoteSigner } from './modules/exchange/quote-token';
+import { exchangeRoutes } from './modules/exchange/exchange.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { accountsRoutes, DEFAULT_ACCOUNT_LIMITS, type AccountLimits } from './modules/accounts/accounts.routes';
+import { createAccountsService, type AccountsService, type LoginLimits } from './modules/accounts/accounts.service';
+import { createAuthGuards } from './modules/accounts/auth-guards';
+import { createMailer, type Mailer } from './modules/mail/mailer';
+import { cardCheckRoutes } from './modules/card-check/card-check.routes';
+import { createCardCheckService, type CardCheckService } from './modules/card-check/card-check.service';
+import { ticketsRoutes } from './modules/tickets/tickets.routes';
+import { createTicketsService, type TicketsService } from './modules/tickets/tickets.service';
+import { adminRoutes } from './modules/admin/admin.routes';
+import { contentRoutes } from './modules/content/content.routes';
+import { createContentService } from './modules/content/content.service';
+import { createPageMeta } from './modules/seo/page-meta';
+import { sitemapRoutes } from './modules/seo/sitemap.routes';
+import { createMetrics, registerScrapedGauges, timeRequests } from './modules/monitoring/metrics';
+import { monitoringRoutes } from './modules/monitoring/monitoring.routes';
+import { createLiveRates } from './modules/rates/rates.job';
+import { promoRoutes } from './modules/promo/promo.routes';
+import { createPromoService, type PromoService } from './modules/promo/promo.service';
+import { referralRoutes } from './modules/referral/referral.routes';
+import { createReferralService, type ReferralService } from './modules/referral/referral.service';
+import { siteStateRoutes } from './modules/site-state/site-state.routes';
+import { createSiteStateService, type SiteStateService } from './modules/site-state/site-state.service';
+
+export interface AppDeps {
+  config: Pick<Config, 'LOG_LEVEL' | 'PUBLIC_URL' | 'SMTP_URL' | 'MAIL_FROM'> &
+    Partial<Pick<Config, 'RATE_SOURCE' | 'CRYPTO_TICKER_URL' | 'CBR_URL' | 'RATE_REFRESH_SECONDS'>>;
+  database: Database;
+  /** The built web app to serve, or null to serve the API alone (tests, `npm run dev`). */
+  webDist: string | null;
+  logger?: FastifyServerOptions['logger'];
+  /** Signs tokens and keys visitor hashes (config SECRET or the generated one). */
+  secret: string;
+  /** Where uploaded card photos are kept: outside the web root. */
+  uploadsDir: string;
+  /** Background work (mail retries, expiring unpaid tickets); off in tests that drive the app by hand. */
+  startJobs?: boolean;
+  limits?: { login?: LoginLimits; accounts?: AccountLimits };
+}
+
+export async function buildApp({
+  config,
+  database,
+  webDist,
+  secret,
+  uploadsDir,
+  logger,
+  startJobs = false,
+  limits = {},
+}: AppDeps) {
+  const app = Fastify({
+    logger: logger ?? { level: config.LOG_LEVEL },
+    // A request id from the proxy is kept, so one request can be followed across the logs.
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  // The route table, for what needs to know every route: the authorization tests, metrics labels.
+  const routeTable: { method: string; url: string }[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routeTable.push({ method, url: route.url });
+  });
+  app.decorate('routeTable', routeTable);
+  const metrics = createMetrics();
+  timeRequests(app, metrics);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  // The OpenAPI document is generated from the same zod contracts that validate the calls.
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Obmen API',
+        version: '1.0.0',
+        description: 'The calls of the Obmen exchange (product spec §7) and the operator console (/api/admin).',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(requestLanguage);
+  await app.register(errorHandling);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // Mail and Telegram links open in new tabs; they must not reach back into the exchanger.
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
+    hsts: config.PUBLIC_URL.startsWith('https:'),
+  });
+  await app.register(compress, { threshold: 1024 });
+  // The spec's "POST form" calls: url-encoded and multipart forms as well as JSON (design §3).
+  await app.register(formbody);
+  await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: 10 * 1024 * 1024, files: 1 } });
+
+  const mailer = createMailer({ database, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log });
+  if (startJobs) mailer.start();
+  app.addHook('onClose', () => mailer.stop());
+
+  const accounts = createAccountsService({
+    db: database.db,
+    mailer,
+    publicUrl: config.PUBLIC_URL,
+    ...(limits.login && { loginLimits: limits.login }),
+  });
+  const guards = createAuthGuards(accounts);
+  app.decorateRequest('user', null);
+  app.decorateRequest('accessToken', null);
+
+  await app.register(healthRoutes, { database });
+  await app.register(accountsRoutes, {
+    accounts,
+    guards,
+    db: database.db,
+    limits: limits.accounts ?? DEFAULT_ACCOUNT_LIMITS,
+  });
+  const siteState = createSiteStateService(database.db);
+  await app.register(siteStateRoutes, { siteState });
+  const catalog = createCatalog(database.db, database);
+  await catalog.refresh();
+  const stopFollowing = await catalog.follow();
+  app.addHook('onClose', () => stopFollowing());
+  const signer = createQuoteSigner(secret);
+  const exchange = createExchangeService({ db: database.db, catalog, signer });
+  await app.register(exchangeRoutes, { exchange, guards });
+  const referral = createReferralService({ db: database.db, catalog, secret });
+  await app.register(referralRoutes, { referral, guards });
+  const promo = createPromoService(database.db);
+  await app.register(promoRoutes, { promo, exchange, guards });
+  const tickets = createTicketsService({
+    onSuccess: async (tx, ticket) => {
+      await referral.accrue(tx, ticket);
+      if (ticket.userId) exchange.forgetTurnover(ticket.userId);
+    },
+    db: database.db,
+    catalog,
+    exchange,
+    signer,
+    mailer,
+    siteState,
+    publicUrl: config.PUBLIC_URL,
+    secret,
+  });
+  await app.register(ticketsRoutes, { tickets, guards });
+  const cardCheck = createCardCheckService({ db: database.db, tickets, uploadsDir });
+  await app.register(cardCheckRoutes, { cardCheck, guards });
+  if (startJobs) {
+    // Every process runs it; SKIP LOCKED gives each expired ticket to exactly one of them.
+    const timer = setInterval(() => {
+      tickets
+        .expireDue()
+        .then(() => metrics.jobRuns.inc({ job: 'expire_tickets', outcome: 'ok' }))
+        .catch((err: unknown) => {
+          metrics.jobRuns.inc({ job: 'expire_tickets', outcome: 'error' });
+          app.log.error({ err }, 'expiring tickets failed');
+        });
+    }, 10_000);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
+  await app.register(adminRoutes, {
+    db: database.db,
+    guards,
+    catalog,
+    tickets,
+    cardCheck,
+    referral,
+    promo,
+    siteState,
+  });
+  registerScrapedGauges(metrics, database.db, catalog);
+  if (config.RATE_SOURCE === 'live' && startJobs) {
+    const live = createLiveRates({
+      database,
+      catalog,
+      cryptoUrl: config.CRYPTO_TICKER_URL ?? 'https://api.binance.com',
+      cbrUrl: config.CBR_URL ?? 'https://www.cbr.ru/scripts/XML_daily.asp',
+    });
+    const refresh = () =>
+      live
+        .refresh()
+        .then(({ ran }) => ran && metrics.jobRuns.inc({ job: 'live_rates', outcome: 'ok' }))
+        .catch((err: unknown) => {
+          metrics.jobRuns.inc({ job: 'live_rates', outcome: 'error' });
+          app.log.error({ err }, 'refreshing live rates failed');
+        });
+    void refresh();
+    const timer = setInterval(refresh, (config.RATE_REFRESH_SECONDS ?? 60) * 1000);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
+  await app.register(monitoringRoutes, { catalog, exchange, siteState, metrics });
+  const content = createContentService(database.db);
+  await app.register(contentRoutes, { content });
+  await app.register(sitemapRoutes, { db: database.db, catalog, exchange, publicUrl: config.PUBLIC_URL });
+  await app.register(webApp, {
+    webDist,
+    metaFor: createPageMeta({ db: database.db, catalog, publicUrl: config.PUBLIC_URL }),
+  });
+
+  // The services, for what drives the product from outside HTTP: start-up jobs, tests, scripts.
+  app.decorate('services', { accounts, catalog, exchange, mailer, siteState, tickets, cardCheck, referral, promo });
+
+  return app;
+}
+
+export interface Services {
+  accounts: AccountsService;
+  catalog: Catalog;
+  exchange: ExchangeService;
+  mailer: Mailer;
+  siteState: SiteStateService;
+  tickets: TicketsService;
+  cardCheck: CardCheckService;
+  referral: ReferralService;
+  promo: PromoService;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+    routeTable: { method: string; url: string }[];
+  }
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

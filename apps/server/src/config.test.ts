@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, redactUrl } from './config';
+
+describe('configuration', () => {
+  it('has safe defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      PORT: 8080,
+      DATA_DIR: './data',
+      RATE_SOURCE: 'static',
+      PUBLIC_URL: 'http://localhost:8080',
+    });
+    expect(config.DATABASE_URL).toBeUndefined();
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'Invalid configuration: PORT must be a whole number from 1 to 65535 (got "abc")'],
+    [{ PORT: '70000' }, 'Invalid configuration: PORT must be a whole number from 1 to 65535 (got "70000")'],
+    [
+      { DATABASE_URL: 'mysql://x@y/z' },
+      'Invalid configuration: DATABASE_URL must be a postgres:// URL (got "mysql://x@y/z")',
+    ],
+    [{ SECRET: 'short' }, 'Invalid configuration: SECRET must be at least 32 characters'],
+    [
+      { LOG_LEVEL: 'loud' },
+      'Invalid configuration: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud")',
+    ],
+  ])('names the variable and the problem in one line for %o', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(new ConfigError(message));
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', SMTP_URL: '' }).DATABASE_URL).toBeUndefined();
+  });
+
+  it('never prints a database password', () => {
+    expect(redactUrl('postgres://app:hunter2@db:5432/obmen')).toBe('postgres://app:***@db:5432/obmen');
+  });
+});

@@ -1,0 +1,106 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../test/test-app';
+
+const INDEX =
+  '<!doctype html><html lang="ru"><head><title>Obmen</title><meta name="description" content="x" /></head><body><div id="root"></div></body></html>';
+let ctx: TestContext;
+let dist: string;
+
+beforeAll(async () => {
+  dist = mkdtempSync(path.join(tmpdir(), 'obmen-dist-'));
+  mkdirSync(path.join(dist, 'assets'));
+  writeFileSync(path.join(dist, 'index.html'), INDEX);
+  writeFileSync(path.join(dist, 'assets', 'app-1a2b3c.js'), 'console.log("app")');
+  ctx = await createTestApp({ seed: false, webDist: dist });
+});
+afterAll(async () => {
+  await ctx.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+describe('serving the web app', () => {
+  it.each(['/', '/ru/', '/en/', '/login', '/en/news', '/ru/ticket/abc/payment_info', '/en/BTC--SBERRUB'])(
+    'answers the page %s with the app and 200',
+    async (url) => {
+      const res = await ctx.app.inject({ url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('<div id="root"></div>');
+    },
+  );
+
+  it.each(['/ru/no-such-page', '/en/news/1/2', '/de/about', '/en/news/999'])(
+    'answers %s with the app and 404',
+    async (url) => {
+      const res = await ctx.app.inject({ url });
+      expect(res.statusCode).toBe(404);
+      expect(res.body).toContain('<div id="root"></div>');
+      expect(res.body).toContain('<meta name="robots" content="noindex, nofollow" />');
+    },
+  );
+
+  it('puts the language, title, description, canonical and hreflang of the page in the HTML', async () => {
+    const res = await ctx.app.inject({ url: '/en/login' });
+    expect(res.body).toContain('<html lang="en"');
+    expect(res.body).toContain('<title>Log in — Obmen</title>');
+    expect(res.body).toContain('<link rel="canonical" href="http://localhost:8080/en/login" />');
+    expect(res.body).toContain('<link rel="alternate" hreflang="ru" href="http://localhost:8080/ru/login" />');
+    expect(res.body).toContain('<meta name="robots" content="noindex, nofollow" />');
+    const home = await ctx.app.inject({ url: '/ru/' });
+    expect(home.body).toContain('<title>Obmen — обмен криптовалют и рублей 24/7</title>');
+    expect(home.body).not.toContain('noindex');
+  });
+
+  it('answers an unknown API path with JSON 404 in the request language', async () => {
+    const res = await ctx.app.inject({ url: '/api/v1/Nothing/here', headers: { 'accept-language': 'en' } });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: { code: 'not_found', message: 'Not found' } });
+  });
+
+  it('answers a POST to an unknown path with JSON, never the app', async () => {
+    const res = await ctx.app.inject({ method: 'POST', url: '/ru/about' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: { code: 'not_found', message: 'Не найдено' } });
+  });
+
+  it('serves hashed assets as immutable and sends security headers', async () => {
+    const res = await ctx.app.inject({ url: '/assets/app-1a2b3c.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toContain('immutable');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['x-request-id']).toBeTruthy();
+  });
+
+  it('keeps the request id a proxy sends', async () => {
+    const res = await ctx.app.inject({ url: '/healthz', headers: { 'x-request-id': 'proxy-42' } });
+    expect(res.headers['x-request-id']).toBe('proxy-42');
+  });
+});
+
+describe('health', () => {
+  it('is live and ready while the database answers', async () => {
+    expect((await ctx.app.inject({ url: '/healthz' })).json()).toEqual({ status: 'ok' });
+    const ready = await ctx.app.inject({ url: '/readyz' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toMatchObject({ status: 'ready' });
+  });
+});
+
+describe('server-rendered meta of content pages', () => {
+  it('gives /en/faq and a pair page their own title and description', async () => {
+    const seeded = await createTestApp({ webDist: dist });
+    const faq = await seeded.app.inject({ url: '/en/faq' });
+    expect(faq.body).toMatch(/<title>[^<]*(FAQ|question)[^<]*<\/title>/i);
+    expect(faq.body).not.toContain('noindex');
+    const pair = await seeded.app.inject({ url: '/ru/SBERRUB--BTC' });
+    expect(pair.body).toMatch(/<title>[^<]*Сбер[^<]*Bitcoin[^<]*<\/title>/);
+    expect(pair.body).toMatch(/<meta name="description" content="[^"]{100,}" \/>/);
+    const news = await seeded.app.inject({ url: '/en/news/1' });
+    expect(news.statusCode).toBe(200);
+    await seeded.close();
+  });
+});

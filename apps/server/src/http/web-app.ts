@@ -1,0 +1,65 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import fp from 'fastify-plugin';
+import { injectMeta, type MetaFor } from '../modules/seo/page-meta';
+import { sendError } from './errors';
+
+// Vite puts content-hashed files under /assets: they never change, so browsers may keep them a year.
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * Serves the built single-page app: its files, and index.html for every page path (history
+ * fallback). A path that is no page of the product still gets the app, which shows its
+ * not-found page, but with status 404; an unknown /api path answers JSON.
+ */
+export const webApp = fp(
+  async (app: FastifyInstance, { webDist, metaFor }: { webDist: string | null; metaFor: MetaFor }) => {
+    const indexFile = webDist ? path.join(webDist, 'index.html') : null;
+    const indexHtml = indexFile && existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
+
+    if (webDist && indexHtml) {
+      await app.register(fastifyStatic, {
+        root: webDist,
+        wildcard: false,
+        index: false,
+        preCompressed: true,
+        // Cache-Control is ours to set (below): hashed assets for a year, the rest for an hour.
+        cacheControl: false,
+        setHeaders: (res, filePath) => {
+          const relative = path.relative(webDist, filePath);
+          res.setHeader('cache-control', relative.startsWith('assets') ? IMMUTABLE : 'public, max-age=3600');
+        },
+      });
+    }
+
+    app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
+      const pathname = request.url.split('?')[0] ?? '/';
+      const isPage =
+        (request.method === 'GET' || request.method === 'HEAD') &&
+        !pathname.startsWith('/api/') &&
+        !path.extname(pathname);
+      if (!isPage || !indexHtml) return sendError(reply, request.lang, 404, 'not_found', 'error.notFound');
+      const meta = await metaFor(pathname);
+      return reply
+        .status(meta.notFound ? 404 : 200)
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(injectMeta(indexHtml, meta));
+    });
+  },
+);
+
+/** Where the built web app is: WEB_DIST, else apps/web/dist beside this package. */
+export function findWebDist(configured: string | undefined): string | null {
+  if (configured) return path.resolve(configured);
+  const here = path.dirname(new URL(import.meta.url).pathname);
+  for (let dir = here, i = 0; i < 5; i += 1, dir = path.dirname(dir)) {
+    const candidate = path.join(dir, 'apps', 'web', 'dist');
+    if (existsSync(path.join(candidate, 'index.html'))) return candidate;
+    const sibling = path.join(dir, 'web', 'dist');
+    if (existsSync(path.join(sibling, 'index.html'))) return sibling;
+  }
+  return null;
+}

@@ -1,0 +1,100 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  changeLangBody,
+  changePasswordBody,
+  checkTokenQuery,
+  forgotPasswordBody,
+  formatMessage,
+  loginBody,
+  okReply,
+  registerBody,
+  resetPasswordBody,
+  sessionReply,
+  userInfoSchema,
+} from '@obmen/shared';
+import { toUserInfo, type AccountsService } from './accounts.service';
+import type { Db } from '../../db/database';
+import { rateLimitGuard, type Limit } from '../rate-limits/rate-limit.guard';
+import { bearerToken, type AuthGuards } from './auth-guards';
+
+export interface AccountLimits {
+  register: Limit;
+  passwordReset: Limit;
+}
+
+// Sign-up and reset send mail and cost an argon2 hash each: scripts get a short leash per address.
+export const DEFAULT_ACCOUNT_LIMITS: AccountLimits = {
+  register: { max: 20, windowSeconds: 3600 },
+  passwordReset: { max: 10, windowSeconds: 900 },
+};
+
+export const accountsRoutes: FastifyPluginAsyncZod<{
+  accounts: AccountsService;
+  guards: AuthGuards;
+  db: Db;
+  limits: AccountLimits;
+}> = async (app, { accounts, guards, db, limits }) => {
+  const registerLimit = rateLimitGuard(db, 'register', limits.register);
+  const resetLimit = rateLimitGuard(db, 'password-reset', limits.passwordReset);
+
+  app.post(
+    '/register',
+    { preHandler: registerLimit, schema: { body: registerBody, response: { 200: sessionReply } } },
+    async (request) => ({ user: await accounts.register(request.body, request.lang) }),
+  );
+
+  app.post('/token', { schema: { body: loginBody, response: { 200: sessionReply } } }, async (request) => ({
+    user: await accounts.login(request.body, request.ip),
+  }));
+
+  app.get('/checktoken', { schema: { querystring: checkTokenQuery } }, async (request, reply) => {
+    const user = request.query.token ? await accounts.userByToken(request.query.token) : undefined;
+    if (!user) return reply.status(401).send();
+    return userInfoSchema.parse(toUserInfo(user));
+  });
+
+  app.post('/logout', async (request, reply) => {
+    const token = bearerToken(request);
+    if (token) await accounts.logout(token);
+    return reply.status(204).send();
+  });
+
+  app.post(
+    '/forgot_password',
+    { preHandler: resetLimit, schema: { body: forgotPasswordBody, response: { 200: okReply } } },
+    async (request) => {
+      await accounts.requestPasswordReset(request.body.email);
+      return { ok: true as const, message: formatMessage(request.lang, 'auth.resetSent') };
+    },
+  );
+
+  app.post(
+    '/reset_password',
+    { preHandler: resetLimit, schema: { body: resetPasswordBody, response: { 200: okReply } } },
+    async (request) => {
+      await accounts.resetPassword(request.body);
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/api/v1/User/info',
+    { preHandler: guards.requireUser, schema: { response: { 200: userInfoSchema } } },
+    async (request) => toUserInfo(request.user!),
+  );
+
+  app.post(
+    '/api/v1/User/change-password',
+    { preHandler: guards.requireUser, schema: { body: changePasswordBody, response: { 200: sessionReply } } },
+    async (request) => ({ user: await accounts.changePassword(request.user!, request.body) }),
+  );
+
+  app.post(
+    '/api/v1/User/change_lang',
+    { preHandler: guards.requireUser, schema: { body: changeLangBody, response: { 200: okReply } } },
+    async (request) => {
+      await accounts.changeLang(request.user!, request.body.lang === 'en-US' ? 'en' : 'ru');
+      return { ok: true as const };
+    },
+  );
+};

@@ -1,0 +1,168 @@
+import { Decimal, type Currency, type CurrencySide, type Lang } from '@obmen/shared';
+import type { Database, Db } from '../../db/database';
+import {
+  listCurrencies,
+  listDirections,
+  listDiscountBands,
+  listPrices,
+  readReserve,
+  type CurrencyRow,
+  type DirectionRow,
+} from './exchange.repository';
+
+export interface CatalogCurrency {
+  row: CurrencyRow;
+  usdPrice: Decimal | null;
+  priceUpdatedAt: Date | null;
+  priceMaxAgeSeconds: number | null;
+}
+
+export interface CatalogDirection {
+  row: DirectionRow;
+  feePercent: Decimal;
+  fixedExtraPercent: Decimal;
+  minSum: Decimal;
+  threshold: Decimal | null;
+  maxSum: Decimal;
+}
+
+export interface CatalogSnapshot {
+  currencies: Map<string, CatalogCurrency>;
+  directions: Map<string, CatalogDirection>;
+  /** Ascending by turnover. */
+  discountBands: { minTurnoverUsd: Decimal; percent: Decimal }[];
+  /** The converter's lists, built once per change: the hottest read of the site. */
+  lists: Record<CurrencySide, Record<Lang, Currency[]>>;
+}
+
+export const directionKey = (give: string, get: string) => `${give}>${get}`;
+
+export function toCurrency(row: CurrencyRow, lang: Lang): Currency {
+  return {
+    name: lang === 'en' ? row.nameEn : row.nameRu,
+    codeName: row.code,
+    valute: row.valute,
+    iconPath: row.iconPath,
+    highlighted: row.highlighted,
+    aliases: row.aliases,
+    scale: row.scale,
+    kind: row.kind,
+  };
+}
+
+// Reserves move with every ticket; a short cache keeps quotes cheap, ticket creation re-checks in its transaction.
+const RESERVE_TTL_MS = 2_000;
+
+/**
+ * The exchange set-up held in memory: currencies, prices, directions and discount bands are read
+ * at start and again whenever an operator changes one (`refresh`), so quoting touches no table.
+ */
+export const CATALOG_CHANNEL = 'obmen_catalog';
+
+export function createCatalog(db: Db, database?: Pick<Database, 'notify' | 'listen'>) {
+  let snapshot: CatalogSnapshot | null = null;
+  const reserveCache = new Map<string, { value: Decimal; at: number }>();
+
+  async function load(): Promise<CatalogSnapshot> {
+    const [currencyRows, priceRows, directionRows, bandRows] = await Promise.all([
+      listCurrencies(db),
+      listPrices(db),
+      listDirections(db),
+      listDiscountBands(db),
+    ]);
+    const priceByCode = new Map(priceRows.map((p) => [p.currencyCode, p]));
+    const currencies = new Map(
+      currencyRows.map((row) => {
+        const price = priceByCode.get(row.code);
+        return [
+          row.code,
+          {
+            row,
+            usdPrice: price ? new Decimal(price.usdPrice) : null,
+            priceUpdatedAt: price?.updatedAt ?? null,
+            priceMaxAgeSeconds: price?.maxAgeSeconds ?? null,
+          },
+        ];
+      }),
+    );
+    const directions = new Map(
+      directionRows.map((row) => [
+        directionKey(row.giveCode, row.getCode),
+        {
+          row,
+          feePercent: new Decimal(row.feePercent),
+          fixedExtraPercent: new Decimal(row.fixedExtraPercent),
+          minSum: new Decimal(row.minSum),
+          threshold: row.threshold === null ? null : new Decimal(row.threshold),
+          maxSum: new Decimal(row.maxSum),
+        },
+      ]),
+    );
+    const list = (side: CurrencySide, lang: Lang) =>
+      currencyRows
+        .filter((row) => (side === 'give' ? row.giveEnabled : row.getEnabled))
+        .map((row) => toCurrency(row, lang));
+    return {
+      currencies,
+      directions,
+      discountBands: bandRows.map((b) => ({
+        minTurnoverUsd: new Decimal(b.minTurnoverUsd),
+        percent: new Decimal(b.percent),
+      })),
+      lists: {
+        give: { ru: list('give', 'ru'), en: list('give', 'en') },
+        get: { ru: list('get', 'ru'), en: list('get', 'en') },
+      },
+    };
+  }
+
+  return {
+    async refresh(): Promise<void> {
+      snapshot = await load();
+      reserveCache.clear();
+    },
+
+    /**
+     * After an operator's change: reload here and tell the other processes to reload too
+     * (design §1: several stateless processes behind a load balancer behave as one).
+     */
+    async changed(): Promise<void> {
+      snapshot = await load();
+      reserveCache.clear();
+      await database?.notify(CATALOG_CHANNEL);
+    },
+
+    /** Reloads whenever another process reports a change. */
+    async follow(): Promise<() => Promise<void>> {
+      if (!database) return async () => {};
+      return database.listen(CATALOG_CHANNEL, () => {
+        load()
+          .then((fresh) => {
+            snapshot = fresh;
+            reserveCache.clear();
+          })
+          .catch(() => {});
+      });
+    },
+
+    get(): CatalogSnapshot {
+      if (!snapshot) throw new Error('The exchange catalog is used before it was loaded');
+      return snapshot;
+    },
+
+    async reserve(code: string): Promise<Decimal> {
+      const cached = reserveCache.get(code);
+      if (cached && Date.now() - cached.at < RESERVE_TTL_MS) return cached.value;
+      const value = new Decimal((await readReserve(db, code)) ?? '0');
+      reserveCache.set(code, { value, at: Date.now() });
+      return value;
+    },
+
+    /** After a ticket or an operator moved a reserve. */
+    forgetReserve(code: string): void {
+      reserveCache.delete(code);
+    },
+  };
+}
+
+export type Catalog = ReturnType<typeof createCatalog>;

@@ -1,0 +1,81 @@
+import { and, asc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/database';
+import {
+  currencies,
+  directions,
+  discountBands,
+  prices,
+  promoCodes,
+  reserves,
+  seoPairs,
+  tickets,
+} from '../../db/schema';
+
+export type CurrencyRow = typeof currencies.$inferSelect;
+export type PriceRow = typeof prices.$inferSelect;
+export type DirectionRow = typeof directions.$inferSelect;
+export type DiscountBandRow = typeof discountBands.$inferSelect;
+export type SeoPairRow = typeof seoPairs.$inferSelect;
+export type PromoCodeRow = typeof promoCodes.$inferSelect;
+
+export function listCurrencies(db: DbOrTx): Promise<CurrencyRow[]> {
+  return db.select().from(currencies).orderBy(asc(currencies.sortOrder), asc(currencies.code));
+}
+
+export function listPrices(db: DbOrTx): Promise<PriceRow[]> {
+  return db.select().from(prices);
+}
+
+export function listDirections(db: DbOrTx): Promise<DirectionRow[]> {
+  return db.select().from(directions);
+}
+
+export function listDiscountBands(db: DbOrTx): Promise<DiscountBandRow[]> {
+  return db.select().from(discountBands).orderBy(asc(discountBands.minTurnoverUsd));
+}
+
+/** What can still be promised of a currency: the balance less what open tickets hold. */
+export async function readReserve(db: DbOrTx, code: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ available: sql<string>`greatest(${reserves.balance} - ${reserves.held}, 0)` })
+    .from(reserves)
+    .where(eq(reserves.currencyCode, code));
+  return row?.available;
+}
+
+export async function findSeoPair(db: DbOrTx, giveCode: string, getCode: string): Promise<SeoPairRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(seoPairs)
+    .where(and(eq(seoPairs.giveCode, giveCode), eq(seoPairs.getCode, getCode)));
+  return row;
+}
+
+/** An active, unexpired code that is either general or issued to this user. */
+export async function findUsablePromo(
+  db: DbOrTx,
+  code: string,
+  userId: string | null,
+): Promise<PromoCodeRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(promoCodes)
+    .where(
+      and(
+        eq(promoCodes.code, code.toUpperCase()),
+        eq(promoCodes.status, 'active'),
+        or(isNull(promoCodes.expiresAt), gt(promoCodes.expiresAt, sql`now()`)),
+        userId ? or(isNull(promoCodes.userId), eq(promoCodes.userId, userId)) : isNull(promoCodes.userId),
+      ),
+    );
+  return row;
+}
+
+/** The USD value of a user's successful exchanges: what their discount band is chosen by. */
+export async function successfulTurnoverUsd(db: DbOrTx, userId: string): Promise<string> {
+  const [row] = await db
+    .select({ sum: sql<string>`coalesce(sum(${tickets.usdValue}), 0)` })
+    .from(tickets)
+    .where(and(eq(tickets.userId, userId), eq(tickets.status, 'success')));
+  return row?.sum ?? '0';
+}

@@ -1,0 +1,339 @@
+import {
+  Decimal,
+  decimalPlaces,
+  formatMessage,
+  normalizeAmount,
+  roundDown,
+  type MessageKey,
+  toAmount,
+  toRate,
+  type calculateBody,
+  type Currency,
+  type CurrencySide,
+  type Lang,
+  type Quote,
+  type Range,
+  type RequisiteField,
+  type SeoRecord,
+} from '@obmen/shared';
+import type { z } from 'zod';
+import type { Db } from '../../db/database';
+import type { RequisiteFieldRecord } from '../../db/schema';
+import { AppError, NotFoundError, ParameterError } from '../../http/errors';
+import type { UserRow } from '../accounts/accounts.repository';
+import {
+  directionKey,
+  toCurrency,
+  type Catalog,
+  type CatalogCurrency,
+  type CatalogDirection,
+} from './exchange.catalog';
+import { findSeoPair, findUsablePromo, successfulTurnoverUsd } from './exchange.repository';
+import { buy, effectiveFee, sell, type PricingInput, type Sums } from './pricing';
+import type { QuoteSigner } from './quote-token';
+
+export interface QuoteParams {
+  giveCode: string;
+  getCode: string;
+  /** The amount typed, on the give side for `sell`, on the get side for `buy`. */
+  sum: string;
+  direction: 'sell' | 'buy';
+  fixed: boolean;
+  promocode: string | undefined;
+  user: UserRow | null;
+  /** Ticket creation holds the reserve in its own transaction; the cached figure would only get in the way. */
+  skipReserveCheck?: boolean;
+}
+
+export interface PricedQuote {
+  pair: Pair;
+  sums: Sums;
+  discount: Decimal;
+  promo: { code: string; bonus: Decimal } | null;
+  promoError: { key: MessageKey; params: Record<string, string> } | null;
+  /** The fee charged, in percent: the exchanger's margin on the deal. */
+  fee: Decimal;
+}
+
+/** 'Превышен лимит' with the reserve (spec §5). */
+export function overLimit(reserve: Decimal, pair: Pair): ParameterError {
+  const shown = { reserve: toAmount(reserve, pair.get.row.scale), valute: pair.get.row.valute };
+  return new ParameterError((l) => [
+    {
+      name: 'sum',
+      messages: [formatMessage(l, 'exchange.overLimit'), formatMessage(l, 'exchange.limitOverflow', shown)],
+    },
+  ]);
+}
+
+export class DirectionUnavailableError extends AppError {
+  constructor() {
+    super(409, 'direction_unavailable', 'exchange.directionUnavailable');
+  }
+}
+
+export interface Pair {
+  give: CatalogCurrency;
+  get: CatalogCurrency;
+  direction: CatalogDirection;
+}
+
+const isFresh = (currency: CatalogCurrency, now: number) =>
+  currency.usdPrice !== null &&
+  (currency.priceMaxAgeSeconds === null ||
+    (currency.priceUpdatedAt !== null &&
+      now - currency.priceUpdatedAt.getTime() <= currency.priceMaxAgeSeconds * 1000));
+
+const toField = (field: RequisiteFieldRecord, lang: Lang): RequisiteField => ({
+  name: field.name,
+  kind: field.kind,
+  label: lang === 'en' ? field.labelEn : field.labelRu,
+  hint: lang === 'en' ? field.hintEn : field.hintRu,
+  placeholder: field.placeholder,
+  pattern: field.pattern,
+  required: field.required,
+});
+
+export function createExchangeService({ db, catalog, signer }: { db: Db; catalog: Catalog; signer: QuoteSigner }) {
+  function currency(code: string): CatalogCurrency {
+    const found = catalog.get().currencies.get(code);
+    if (!found) throw new NotFoundError('exchange.unknownCurrency');
+    return found;
+  }
+
+  /** The pair when it can be exchanged now: enabled both ways round, and priced with fresh prices. */
+  function availablePair(giveCode: string, getCode: string): Pair | null {
+    const snapshot = catalog.get();
+    const give = snapshot.currencies.get(giveCode);
+    const get = snapshot.currencies.get(getCode);
+    const direction = snapshot.directions.get(directionKey(giveCode, getCode));
+    if (!give || !get || !direction) return null;
+    const now = Date.now();
+    const open =
+      direction.row.enabled && give.row.giveEnabled && get.row.getEnabled && isFresh(give, now) && isFresh(get, now);
+    return open ? { give, get, direction } : null;
+  }
+
+  function requirePair(giveCode: string, getCode: string): Pair {
+    currency(giveCode);
+    currency(getCode);
+    const pair = availablePair(giveCode, getCode);
+    if (!pair) throw new DirectionUnavailableError();
+    return pair;
+  }
+
+  // A user's turnover changes only when one of their tickets succeeds; a minute's cache keeps quoting cheap.
+  const turnoverCache = new Map<string, { value: Decimal; at: number }>();
+  async function turnoverOf(userId: string): Promise<Decimal> {
+    const cached = turnoverCache.get(userId);
+    if (cached && Date.now() - cached.at < 60_000) return cached.value;
+    const value = new Decimal(await successfulTurnoverUsd(db, userId));
+    turnoverCache.set(userId, { value, at: Date.now() });
+    return value;
+  }
+
+  /** The logged-in discount (design §4): the band of the user's successful USD turnover; none for visitors. */
+  async function discountFor(user: UserRow | null): Promise<{ percent: Decimal; turnover: Decimal }> {
+    if (!user) return { percent: new Decimal(0), turnover: new Decimal(0) };
+    const turnover = await turnoverOf(user.id);
+    const band = catalog
+      .get()
+      .discountBands.filter((b) => turnover.gte(b.minTurnoverUsd))
+      .at(-1);
+    return { percent: band?.percent ?? new Decimal(0), turnover };
+  }
+
+  function pricingInput(pair: Pair, fixed: boolean, discount: Decimal, bonus: Decimal): PricingInput {
+    return {
+      giveUsdPrice: pair.give.usdPrice!,
+      getUsdPrice: pair.get.usdPrice!,
+      feePercent: pair.direction.feePercent,
+      discountPercent: discount,
+      fixedExtraPercent: fixed ? pair.direction.fixedExtraPercent : new Decimal(0),
+      giveScale: pair.give.row.scale,
+      getScale: pair.get.row.scale,
+      bonus,
+    };
+  }
+
+  /** USD price of one rouble, from the first rouble currency. */
+  function roubleUsdPrice(): Decimal | null {
+    for (const entry of catalog.get().currencies.values()) {
+      if (entry.row.valute === 'RUB' && entry.usdPrice) return entry.usdPrice;
+    }
+    return null;
+  }
+
+  /**
+   * Prices an exchange for a pair and an amount typed on one side, and checks it against the
+   * range and the reserve: what calculate answers and what ticket creation recomputes.
+   */
+  async function computeQuote(params: QuoteParams): Promise<PricedQuote> {
+    const amount = normalizeAmount(params.sum);
+    if (amount === null) throw ParameterError.of({ sum: 'validation.pattern' });
+    const pair = requirePair(params.giveCode, params.getCode);
+    const sideScale = params.direction === 'sell' ? pair.give.row.scale : pair.get.row.scale;
+    if (decimalPlaces(amount) > sideScale) {
+      throw new ParameterError((l) => [
+        { name: 'sum', messages: [formatMessage(l, 'exchange.tooManyDecimals', { value: sideScale })] },
+      ]);
+    }
+    const discount = (await discountFor(params.user)).percent;
+    const price = (bonus: Decimal) => {
+      const input = pricingInput(pair, params.fixed, discount, bonus);
+      return {
+        input,
+        sums: params.direction === 'sell' ? sell(new Decimal(amount), input) : buy(new Decimal(amount), input),
+      };
+    };
+
+    // A promo code adds its rouble worth to what the client gets, on exchanges worth enough (design §4).
+    let { input, sums } = price(new Decimal(0));
+    let promo: PricedQuote['promo'] = null;
+    let promoError: PricedQuote['promoError'] = null;
+    if (params.promocode) {
+      const row = await findUsablePromo(db, params.promocode, params.user?.id ?? null);
+      const rub = roubleUsdPrice();
+      if (!row || !rub) {
+        promoError = { key: 'exchange.promoInvalid', params: {} };
+      } else if (sums.giveSum.times(pair.give.usdPrice!).div(rub).lt(row.minRub)) {
+        promoError = { key: 'exchange.promoMinimum', params: { value: new Decimal(row.minRub).toFixed(0) } };
+      } else {
+        const bonus = roundDown(new Decimal(row.valueRub).times(rub).div(pair.get.usdPrice!), pair.get.row.scale);
+        promo = { code: row.code, bonus };
+        ({ input, sums } = price(bonus));
+      }
+    }
+
+    const { direction } = pair;
+    if (sums.giveSum.lt(direction.threshold ?? direction.minSum)) throw ParameterError.of({ sum: 'exchange.belowMin' });
+    if (sums.giveSum.gt(direction.maxSum)) throw ParameterError.of({ sum: 'exchange.aboveMax' });
+    if (!params.skipReserveCheck) {
+      const reserve = await catalog.reserve(pair.get.row.code);
+      if (sums.getSum.gt(reserve)) throw overLimit(reserve, pair);
+    }
+    return { pair, sums, discount, promo, promoError, fee: effectiveFee(input) };
+  }
+
+  return {
+    availablePair,
+    requirePair,
+    discountFor,
+    /** After a user's ticket succeeded. */
+    forgetTurnover: (userId: string) => turnoverCache.delete(userId),
+
+    async discount(user: UserRow) {
+      const { percent, turnover } = await discountFor(user);
+      return {
+        percent: percent.toFixed(),
+        turnoverUsd: turnover.toFixed(2),
+        bands: catalog
+          .get()
+          .discountBands.map((b) => ({ minTurnoverUsd: b.minTurnoverUsd.toFixed(0), percent: b.percent.toFixed() })),
+      };
+    },
+
+    currencies(side: CurrencySide, lang: Lang): Currency[] {
+      return catalog.get().lists[side][lang];
+    },
+
+    currency(code: string, lang: Lang): Currency {
+      return toCurrency(currency(code).row, lang);
+    },
+
+    range(giveCode: string, getCode: string): Range {
+      const { give, direction } = requirePair(giveCode, getCode);
+      const scale = give.row.scale;
+      return {
+        minSum: toAmount(direction.minSum, scale),
+        ...(direction.threshold && { threshold: toAmount(direction.threshold, scale) }),
+        maxSum: toAmount(direction.maxSum, scale),
+      };
+    },
+
+    async reserve(code: string): Promise<string> {
+      const entry = currency(code);
+      return toAmount(await catalog.reserve(code), entry.row.scale);
+    },
+
+    directionStatus(giveCode: string, getCode: string): boolean {
+      return availablePair(giveCode, getCode) !== null;
+    },
+
+    currencyMessage(code: string, side: CurrencySide, lang: Lang): string {
+      const { row } = currency(code);
+      if (side === 'give') return lang === 'en' ? row.messageGiveEn : row.messageGiveRu;
+      return lang === 'en' ? row.messageGetEn : row.messageGetRu;
+    },
+
+    fields(giveCode: string, getCode: string, lang: Lang): { give: RequisiteField[]; get: RequisiteField[] } {
+      return {
+        give: currency(giveCode).row.giveFields.map((f) => toField(f, lang)),
+        get: currency(getCode).row.getFields.map((f) => toField(f, lang)),
+      };
+    },
+
+    course(giveCode: string, getCode: string, fixed: boolean) {
+      const pair = requirePair(giveCode, getCode);
+      const rate = sell(new Decimal(1), pricingInput(pair, fixed, new Decimal(0), new Decimal(0))).rate;
+      return { giveName: giveCode, getName: getCode, rate: toRate(rate), fixed };
+    },
+
+    computeQuote,
+
+    async calculate(body: z.output<typeof calculateBody>, user: UserRow | null, lang: Lang): Promise<Quote> {
+      const priced = await computeQuote({
+        giveCode: body.giveName,
+        getCode: body.getName,
+        sum: body.sum,
+        direction: body.direction,
+        fixed: body.useFixedDirection,
+        promocode: body.promocode,
+        user,
+      });
+      const { pair, sums, discount, promo, fee } = priced;
+      const expires = Date.now() + pair.direction.row.quoteLifetimeSeconds * 1000;
+      const giveSum = toAmount(sums.giveSum, pair.give.row.scale);
+      const getSum = toAmount(sums.getSum, pair.get.row.scale);
+      const rate = toRate(sums.rate);
+      return {
+        giveSum,
+        getSum,
+        rate,
+        expireTime: new Date(expires).toISOString(),
+        quoteToken: signer.sign({
+          give: pair.give.row.code,
+          get: pair.get.row.code,
+          giveSum,
+          getSum,
+          rate,
+          fixed: body.useFixedDirection,
+          exp: expires,
+          promo: promo?.code ?? null,
+          user: user?.id ?? null,
+        }),
+        fee: fee.toFixed(),
+        discount: discount.toFixed(),
+        promo: promo && { code: promo.code, bonus: toAmount(promo.bonus, pair.get.row.scale) },
+        promoError: priced.promoError && formatMessage(lang, priced.promoError.key, priced.promoError.params),
+        fixed: body.useFixedDirection,
+      };
+    },
+
+    async seo(giveCode: string, getCode: string, lang: Lang): Promise<SeoRecord> {
+      const row = await findSeoPair(db, giveCode, getCode);
+      if (!row) throw new NotFoundError();
+      const en = lang === 'en';
+      return {
+        metaTitle: en ? row.metaTitleEn : row.metaTitleRu,
+        metaDescription: en ? row.metaDescriptionEn : row.metaDescriptionRu,
+        keywords: en ? row.keywordsEn : row.keywordsRu,
+        siteHeader: en ? row.siteHeaderEn : row.siteHeaderRu,
+        textTitle: en ? row.textTitleEn : row.textTitleRu,
+        textBody: en ? row.textBodyEn : row.textBodyRu,
+      };
+    },
+  };
+}
+
+export type ExchangeService = ReturnType<typeof createExchangeService>;

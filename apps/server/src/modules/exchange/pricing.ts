@@ -1,0 +1,53 @@
+import { Decimal, roundDown, roundUp } from '@obmen/shared';
+
+export interface PricingInput {
+  giveUsdPrice: Decimal;
+  getUsdPrice: Decimal;
+  /** The direction's fee, in percent. */
+  feePercent: Decimal;
+  /** The user's discount, in percent; it lowers the fee, never below zero (design §4). */
+  discountPercent: Decimal;
+  /** Added for a fixed rate, in percent. */
+  fixedExtraPercent: Decimal;
+  giveScale: number;
+  getScale: number;
+  /** A promo code's worth in the get currency, added to what the client gets. */
+  bonus: Decimal;
+}
+
+const HUNDRED = new Decimal(100);
+
+/** The fee actually charged, in percent. */
+export function effectiveFee(
+  input: Pick<PricingInput, 'feePercent' | 'discountPercent' | 'fixedExtraPercent'>,
+): Decimal {
+  return Decimal.max(input.feePercent.minus(input.discountPercent), 0).plus(input.fixedExtraPercent);
+}
+
+/** Units of the get currency for one unit of the give currency: price(give) / price(get) × (1 − fee). */
+export function exchangeRate(input: PricingInput): Decimal {
+  const keep = new Decimal(1).minus(effectiveFee(input).div(HUNDRED));
+  return input.giveUsdPrice.div(input.getUsdPrice).times(keep);
+}
+
+export interface Sums {
+  giveSum: Decimal;
+  getSum: Decimal;
+  rate: Decimal;
+}
+
+/** The client says what they give: what they get is rounded down to the get currency's scale. */
+export function sell(giveSum: Decimal, input: PricingInput): Sums {
+  const rate = exchangeRate(input);
+  return { giveSum, getSum: roundDown(giveSum.times(rate).plus(input.bonus), input.getScale), rate };
+}
+
+/**
+ * The client says what they want to get: what they give is rounded up to the give currency's
+ * scale, so that selling that amount yields at least the amount asked for.
+ */
+export function buy(getSum: Decimal, input: PricingInput): Sums {
+  const rate = exchangeRate(input);
+  const needed = Decimal.max(getSum.minus(input.bonus), 0);
+  return { giveSum: roundUp(needed.div(rate), input.giveScale), getSum, rate };
+}

@@ -1,0 +1,71 @@
+import { eq } from 'drizzle-orm';
+import getPort from 'get-port';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../../test/test-database';
+import { startSmtpListener } from '../../../test/smtp-listener';
+import type { Database } from '../../db/database';
+import { outbox } from '../../db/schema';
+import { createMailer } from './mailer';
+import { passwordResetMail } from './mail.templates';
+
+const silent = { info() {}, warn() {}, error() {} } as never;
+let database: Database;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.close());
+
+const statusOf = async (to: string) => (await database.db.select().from(outbox).where(eq(outbox.toAddress, to)))[0];
+
+describe('the mail outbox', () => {
+  it('keeps mail in the outbox when no SMTP server is configured', async () => {
+    const mailer = createMailer({ database, smtpUrl: undefined, from: 'Obmen <a@b.c>', log: silent });
+    await mailer.enqueue(
+      database.db,
+      'nosmtp@example.com',
+      'ru',
+      'password_reset',
+      passwordResetMail('ru', 'u', 'http://x/y'),
+    );
+    await mailer.flush();
+    expect(await statusOf('nosmtp@example.com')).toMatchObject({
+      status: 'logged',
+      subject: 'Obmen: восстановление пароля',
+    });
+  });
+
+  it('writes nothing when the transaction it belongs to rolls back', async () => {
+    const mailer = createMailer({ database, smtpUrl: undefined, from: 'Obmen <a@b.c>', log: silent });
+    await expect(
+      database.db.transaction(async (tx) => {
+        await mailer.enqueue(tx, 'rolledback@example.com', 'en', 'test', passwordResetMail('en', 'u', 'http://x'));
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    expect(await statusOf('rolledback@example.com')).toBeUndefined();
+  });
+
+  it('keeps a mail pending while the SMTP server is down and delivers it once it answers', async () => {
+    const port = await getPort();
+    const down = createMailer({ database, smtpUrl: `smtp://127.0.0.1:${port}`, from: 'Obmen <a@b.c>', log: silent });
+    await down.enqueue(
+      database.db,
+      'later@example.com',
+      'en',
+      'password_reset',
+      passwordResetMail('en', 'u', 'http://x'),
+    );
+    await down.flush();
+    expect(await statusOf('later@example.com')).toMatchObject({ status: 'pending', attempts: 1 });
+    expect((await statusOf('later@example.com'))?.lastError).toMatch(/ECONNREFUSED/);
+    await down.stop();
+
+    const smtp = await startSmtpListener();
+    const up = createMailer({ database, smtpUrl: smtp.url, from: 'Obmen <a@b.c>', log: silent });
+    await up.flush();
+    expect((await smtp.mailTo('later@example.com')).subject).toBe('Obmen: password reset');
+    expect(await statusOf('later@example.com')).toMatchObject({ status: 'sent', attempts: 2 });
+    await up.stop();
+    await smtp.close();
+  });
+});

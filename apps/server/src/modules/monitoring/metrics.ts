@@ -1,0 +1,83 @@
+import client from 'prom-client';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/database';
+import type { Catalog } from '../exchange/exchange.catalog';
+
+/**
+ * Prometheus metrics (issue 10): request latency by route, tickets by status, reserve levels and
+ * price age read when scraped, and counters that jobs bump.
+ */
+export function createMetrics() {
+  const registry = new client.Registry();
+  client.collectDefaultMetrics({ register: registry });
+  const requestDuration = new client.Histogram({
+    name: 'obmen_http_request_duration_seconds',
+    help: 'HTTP request latency by route',
+    labelNames: ['method', 'route', 'status_code'] as const,
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [registry],
+  });
+  const jobRuns = new client.Counter({
+    name: 'obmen_job_runs_total',
+    help: 'Background job runs by job and outcome',
+    labelNames: ['job', 'outcome'] as const,
+    registers: [registry],
+  });
+  return { registry, requestDuration, jobRuns };
+}
+
+export type Metrics = ReturnType<typeof createMetrics>;
+
+export function registerScrapedGauges(metrics: Metrics, db: Db, catalog: Catalog): void {
+  new client.Gauge({
+    name: 'obmen_tickets',
+    help: 'Tickets by status',
+    labelNames: ['status'] as const,
+    registers: [metrics.registry],
+    async collect() {
+      const rows = await queryRows<{ status: string; n: number }>(
+        db,
+        sql`select status, count(*)::int as n from tickets group by status`,
+      );
+      this.reset();
+      for (const row of rows) this.set({ status: row.status }, row.n);
+    },
+  });
+  new client.Gauge({
+    name: 'obmen_reserve_available',
+    help: 'Reserve not held by open tickets, in the currency',
+    labelNames: ['currency'] as const,
+    registers: [metrics.registry],
+    async collect() {
+      const rows = await queryRows<{ code: string; available: string }>(
+        db,
+        sql`select currency_code as code, greatest(balance - held, 0)::text as available from reserves`,
+      );
+      for (const row of rows) this.set({ currency: row.code }, Number(row.available));
+    },
+  });
+  new client.Gauge({
+    name: 'obmen_price_age_seconds',
+    help: 'Age of each USD price',
+    labelNames: ['currency', 'source'] as const,
+    registers: [metrics.registry],
+    collect() {
+      for (const [code, entry] of catalog.get().currencies) {
+        if (entry.priceUpdatedAt)
+          this.set({ currency: code, source: 'static' }, (Date.now() - entry.priceUpdatedAt.getTime()) / 1000);
+      }
+    },
+  });
+}
+
+/** Times every request under its route pattern (never the raw URL, which would explode the labels). */
+export function timeRequests(app: FastifyInstance, metrics: Metrics): void {
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    metrics.requestDuration.observe(
+      { method: request.method, route, status_code: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
+  });
+}

@@ -1,0 +1,112 @@
+import { XMLParser } from 'fast-xml-parser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { Decimal } from '@obmen/shared';
+import { createTestApp, type TestContext } from '../../../test/test-app';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+const decimal = z.string().regex(/^\d+(\.\d+)?$/);
+// The BestChange export format (design §7), as a schema the parsed document must meet.
+const itemSchema = z.strictObject({
+  from: z.string().regex(/^[A-Z0-9]+$/),
+  to: z.string().regex(/^[A-Z0-9]+$/),
+  in: decimal,
+  out: decimal,
+  amount: decimal,
+  minamount: z.string().regex(/^\d+(\.\d+)? [A-Z]+$/),
+  maxamount: z.string().regex(/^\d+(\.\d+)? [A-Z]+$/),
+  param: z
+    .string()
+    .regex(/^(manual|floating|cardverify|verifying|juridical)(, (manual|floating|cardverify|verifying|juridical))*$/)
+    .optional(),
+});
+const documentSchema = z.strictObject({ rates: z.strictObject({ item: z.array(itemSchema) }) });
+const parse = (xml: string) =>
+  new XMLParser({ parseTagValue: false, isArray: (name) => name === 'item', ignoreDeclaration: true }).parse(xml);
+
+describe('GET /export/rates.xml', () => {
+  it('lists every available direction in the monitors’ format, with exact decimals', async () => {
+    const res = await ctx.app.inject({ url: '/export/rates.xml' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/xml; charset=utf-8');
+    expect(res.body.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
+    const doc = documentSchema.parse(parse(res.body));
+    const pairs = doc.rates.item.map((i) => `${i.from}>${i.to}`);
+    expect(pairs).toContain('SBERRUB>BTC');
+    expect(pairs).not.toContain('XMR>SOL');
+    const sber = doc.rates.item.find((i) => i.from === 'SBERRUB' && i.to === 'BTC')!;
+    expect(sber).toMatchObject({
+      out: '1',
+      amount: '3.25487310',
+      minamount: '3000 RUB',
+      maxamount: '1500000 RUB',
+      param: 'manual, floating, cardverify',
+    });
+    // 1 BTC costs 94850.12 / 0.0124 / (1 − 2.5 %) roubles.
+    const perBtc = new Decimal(1).div(
+      new Decimal('0.0124').div('94850.12').times('0.975').toSignificantDigits(12, Decimal.ROUND_DOWN),
+    );
+    expect(new Decimal(sber.in).minus(perBtc).abs().lt('0.000001')).toBe(true);
+    const coins = doc.rates.item.find((i) => i.from === 'BTC' && i.to === 'USDTTRC20')!;
+    expect(coins.in).toBe('1');
+    expect(coins.param).toBe('floating');
+  });
+
+  it('answers 304 to the same ETag and is empty during maintenance', async () => {
+    const first = await ctx.app.inject({ url: '/export/rates.xml' });
+    const etag = first.headers.etag as string;
+    expect((await ctx.app.inject({ url: '/export/rates.xml', headers: { 'if-none-match': etag } })).statusCode).toBe(
+      304,
+    );
+    await ctx.app.services.siteState.update({ convertEnabled: false });
+    const paused = await ctx.app.inject({ url: '/export/rates.xml', headers: { 'if-none-match': etag } });
+    expect(paused.statusCode).toBe(200);
+    expect(parse(paused.body).rates).toBe('');
+    await ctx.app.services.siteState.update({ convertEnabled: true });
+  });
+});
+
+describe('observability', () => {
+  it('exports Prometheus metrics: request latency by route, tickets, reserves and price age', async () => {
+    await ctx.app.inject({ url: '/api/v1/Exchange/get_currencies/give' });
+    const res = await ctx.app.inject({ url: '/metrics' });
+    expect(res.headers['content-type']).toContain('text/plain');
+    expect(res.body).toMatch(
+      /obmen_http_request_duration_seconds_count\{method="GET",route="\/api\/v1\/Exchange\/get_currencies\/:side",status_code="200"\} \d+/,
+    );
+    expect(res.body).toMatch(/obmen_reserve_available\{currency="BTC"\} 3\.2548731/);
+    expect(res.body).toMatch(/obmen_price_age_seconds\{currency="BTC",source="static"\} \d/);
+    expect(res.body).toContain('# TYPE obmen_tickets gauge');
+  });
+
+  it('serves the OpenAPI document generated from the contracts, covering the spec’s calls', async () => {
+    const res = await ctx.app.inject({ url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    for (const path of [
+      '/register',
+      '/token',
+      '/checktoken',
+      '/api/v1/Exchange/calculate',
+      '/api/v1/Exchange/get_currencies/{side}',
+      '/api/v1/Tickets/create',
+      '/api/v1/Tickets/{id}',
+      '/api/v1/CardCheck/uploadimage',
+      '/api/v1/SiteState',
+      '/api/v1/Ref/createpayout',
+      '/api/v1/news/',
+      '/api/v1/seo/getbytickers',
+      '/api/admin/tickets',
+    ]) {
+      expect(Object.keys(doc.paths), path).toContain(path);
+    }
+    expect(doc.paths['/api/v1/Exchange/calculate'].post.requestBody).toBeDefined();
+    expect((await ctx.app.inject({ url: '/api/docs' })).statusCode).toBeLessThan(400);
+  });
+});

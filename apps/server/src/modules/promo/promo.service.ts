@@ -1,0 +1,59 @@
+import { randomInt } from 'node:crypto';
+import { Decimal, toAmount, type PromoCode } from '@obmen/shared';
+import type { Db } from '../../db/database';
+import type { UserRow } from '../accounts/accounts.repository';
+import { insertPromoCodes, listActiveUserPromoCodes, listUserPromoCodes, type PromoRow } from './promo.repository';
+
+// No 0/O or 1/I: codes are read off screens and typed by hand.
+const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+export function newPromoCode(): string {
+  const part = () => Array.from({ length: 4 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
+  return `OBM-${part()}-${part()}`;
+}
+
+function toPromo({ promo, ticketNumber }: { promo: PromoRow; ticketNumber: number | null }): PromoCode {
+  const expired = promo.status === 'active' && promo.expiresAt !== null && promo.expiresAt.getTime() < Date.now();
+  return {
+    code: promo.code,
+    valueRub: toAmount(new Decimal(promo.valueRub), 0),
+    minRub: toAmount(new Decimal(promo.minRub), 0),
+    status: expired ? 'expired' : promo.status,
+    expiresAt: promo.expiresAt?.toISOString() ?? null,
+    usedAt: promo.usedAt?.toISOString() ?? null,
+    ticketNumber,
+  };
+}
+
+export function createPromoService(db: Db) {
+  return {
+    async list(user: UserRow, page: number, perPage: number) {
+      const { items, total } = await listUserPromoCodes(db, user.id, page, perPage);
+      return { items: items.map(toPromo), page, perPage, total };
+    },
+
+    async active(user: UserRow): Promise<PromoCode[]> {
+      return (await listActiveUserPromoCodes(db, user.id)).map(toPromo);
+    },
+
+    /** Issues single-use codes, to one user or as an unassigned batch (operator console). */
+    async issue(options: {
+      userId: string | null;
+      count: number;
+      valueRub: string;
+      minRub: string;
+      expiresAt: Date | null;
+    }) {
+      const rows = Array.from({ length: options.count }, () => ({
+        code: newPromoCode(),
+        userId: options.userId,
+        valueRub: options.valueRub,
+        minRub: options.minRub,
+        expiresAt: options.expiresAt,
+      }));
+      return (await insertPromoCodes(db, rows)).map((promo) => toPromo({ promo, ticketNumber: null }));
+    },
+  };
+}
+
+export type PromoService = ReturnType<typeof createPromoService>;

@@ -1,0 +1,204 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Decimal } from '@obmen/shared';
+import { createTestApp, type TestContext } from '../../../test/test-app';
+import { createTicket, usdtToBtc } from '../../../test/tickets';
+import { TEST_PASSWORD } from '../../../test/users';
+import { referralBalances, referralCharges, tickets, users } from '../../db/schema';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+let seq = 0;
+async function register(refId?: number) {
+  seq += 1;
+  const username = `partner${Date.now().toString(36)}${seq}`;
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/register',
+    payload: {
+      username,
+      email: `${username}@example.com`,
+      password: TEST_PASSWORD,
+      confirmPassword: TEST_PASSWORD,
+      agree: true,
+      ...(refId && { refId: String(refId) }),
+    },
+  });
+  const token = res.json().user.access_token as string;
+  const [row] = await ctx.database.db.select().from(users).where(eq(users.username, username));
+  return { username, row: row!, headers: { authorization: `Bearer ${token}` } };
+}
+
+/** A ticket of the user that goes all the way to success through the operator's steps. */
+async function succeed(headers: Record<string, string>, payload = usdtToBtc('0.01')) {
+  const ticket = (await createTicket(ctx, payload, headers)).json();
+  await ctx.app.services.tickets.transition(ticket.id, 'markPaid', { actor: 'operator:test' });
+  await ctx.app.services.tickets.transition(ticket.id, 'complete', { actor: 'operator:test', payoutReference: 'tx-1' });
+  return ticket as { id: string; give: { sum: string } };
+}
+
+const summary = (headers: Record<string, string>, lang = 'ru') =>
+  ctx.app.inject({ url: '/api/v1/Ref/summary', headers: { ...headers, 'accept-language': lang } });
+
+describe('the referral programme', () => {
+  it('follows a visitor from the referral link to a reward on their first successful exchange', async () => {
+    const partner = await register();
+    await ctx.app.inject({ url: `/api/v1/Ref/visit/${partner.row.refNumber}` });
+    const client = await register(partner.row.refNumber);
+    expect(client.row.referrerId).toBe(partner.row.id);
+
+    const ticket = await succeed(client.headers);
+    const [charge] = await ctx.database.db
+      .select()
+      .from(referralCharges)
+      .where(eq(referralCharges.ticketId, ticket.id));
+    const ticketUsd = new Decimal(ticket.give.sum).times('1.0002');
+    expect(new Decimal(charge!.amountUsd).toFixed(4)).toBe(ticketUsd.toDecimalPlaces(2).times('0.005').toFixed(4));
+
+    const res = (await summary(partner.headers)).json();
+    expect(res).toMatchObject({ refId: partner.row.refNumber, visits: 1, referrals: 1, activeReferrals: 1 });
+    expect(res.withdrawBlockedReason).toBe('Для вывода нужно 5 активных рефералов, у вас 1');
+    const charges = await ctx.app.inject({ url: '/api/v1/Ref/getcharges', headers: partner.headers });
+    expect(charges.json()).toMatchObject({ total: 1, items: [{ ticketUsd: ticketUsd.toFixed(2) }] });
+  });
+
+  it('rewards once, even when the success is replayed', async () => {
+    const partner = await register();
+    const client = await register(partner.row.refNumber);
+    const ticket = await succeed(client.headers);
+    const again = ctx.app.services.tickets.transition(ticket.id, 'complete', { actor: 'operator:test' });
+    await expect(again).rejects.toThrow();
+    // Replaying the reward inside one transaction (no other query may run on PGlite meanwhile).
+    const [full] = await ctx.database.db.select().from(tickets).where(eq(tickets.id, ticket.id));
+    await ctx.database.db.transaction(async (tx) => {
+      await ctx.app.services.referral.accrue(tx, full!);
+      await ctx.app.services.referral.accrue(tx, full!);
+    });
+    const charges = await ctx.database.db
+      .select()
+      .from(referralCharges)
+      .where(eq(referralCharges.referrerId, partner.row.id));
+    expect(charges).toHaveLength(1);
+    const [balance] = await ctx.database.db
+      .select()
+      .from(referralBalances)
+      .where(eq(referralBalances.userId, partner.row.id));
+    expect(balance!.balanceUsd).toBe(charges[0]!.amountUsd);
+  });
+
+  it('gives no reward on a deal earning the exchanger under 0.6 %', async () => {
+    const partner = await register();
+    const client = await register(partner.row.refNumber);
+    // Tether to tether is priced at a 0.4 % fee.
+    await succeed(client.headers, {
+      ...usdtToBtc(),
+      getName: 'USDTERC20',
+      getSum: '500',
+      requisites: { give: {}, get: { walletAddress: `0x${'a'.repeat(40)}` } },
+    });
+    const charges = await ctx.database.db
+      .select()
+      .from(referralCharges)
+      .where(eq(referralCharges.referrerId, partner.row.id));
+    expect(charges).toHaveLength(0);
+  });
+});
+
+describe('withdrawals', () => {
+  async function partnerWithActiveReferrals(active: number) {
+    const partner = await register();
+    for (let i = 0; i < active; i += 1) {
+      const client = await register(partner.row.refNumber);
+      await succeed(client.headers);
+    }
+    return partner;
+  }
+
+  const payout = (headers: Record<string, string>, fields: Record<string, string>) =>
+    ctx.app.inject({ method: 'POST', url: '/api/v1/Ref/createpayout', headers, payload: fields });
+
+  it('needs five active referrals', async () => {
+    const partner = await partnerWithActiveReferrals(1);
+    const res = await payout(partner.headers, {
+      Currency: 'USDTTRC20',
+      Sum: '10',
+      Requisite: 'TXk4hPbR8dN5e2QvYw3mZs7fLc6uJ9aGtB',
+    });
+    expect(res.json()).toEqual({
+      parameterErrors: [{ name: 'Sum', messages: ['Для вывода нужно 5 активных рефералов, у вас 1'] }],
+    });
+  });
+
+  it('pays the whole balance to exactly one of 50 simultaneous requests, never below zero; a rejection returns it', async () => {
+    const partner = await partnerWithActiveReferrals(5);
+    await ctx.database.db
+      .update(referralBalances)
+      .set({ balanceUsd: '25' })
+      .where(eq(referralBalances.userId, partner.row.id));
+    const currencies = (await ctx.app.inject({ url: '/api/v1/Ref/getcurrencies', headers: partner.headers })).json();
+    const usdt = currencies.find((c: { codeName: string }) => c.codeName === 'USDTTRC20');
+    expect(usdt).toMatchObject({ minSum: '10.00', requisite: { name: 'walletAddress' } });
+    const whole = usdt.maxSum as string;
+
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        payout(partner.headers, { Currency: 'USDTTRC20', Sum: whole, Requisite: 'TXk4hPbR8dN5e2QvYw3mZs7fLc6uJ9aGtB' }),
+      ),
+    );
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    for (const r of results.filter((x) => x.statusCode !== 200)) {
+      expect(r.json()).toEqual({ parameterErrors: [{ name: 'Sum', messages: ['Сумма больше баланса'] }] });
+    }
+    const [balance] = await ctx.database.db
+      .select()
+      .from(referralBalances)
+      .where(eq(referralBalances.userId, partner.row.id));
+    expect(new Decimal(balance!.balanceUsd).gte(0)).toBe(true);
+    expect(new Decimal(balance!.balanceUsd).lt('0.01')).toBe(true);
+
+    const id = results.find((r) => r.statusCode === 200)!.json().id as string;
+    const rejected = await ctx.app.services.referral.reject(id, 'Неверный адрес');
+    expect(rejected).toMatchObject({ status: 'rejected', reason: 'Неверный адрес' });
+    const [back] = await ctx.database.db
+      .select()
+      .from(referralBalances)
+      .where(eq(referralBalances.userId, partner.row.id));
+    expect(new Decimal(back!.balanceUsd).toFixed(2)).toBe('25.00');
+    await expect(ctx.app.services.referral.markPaid(id, 'tx')).rejects.toThrow();
+  });
+
+  it('checks the sum, the minimum and the requisite', async () => {
+    const partner = await partnerWithActiveReferrals(5);
+    await ctx.database.db
+      .update(referralBalances)
+      .set({ balanceUsd: '100' })
+      .where(eq(referralBalances.userId, partner.row.id));
+    const small = await payout(partner.headers, {
+      Currency: 'USDTTRC20',
+      Sum: '5',
+      Requisite: 'TXk4hPbR8dN5e2QvYw3mZs7fLc6uJ9aGtB',
+    });
+    expect(small.json().parameterErrors[0].messages[0]).toMatch(/^Минимальная сумма вывода: 10\.00 USDT$/);
+    const address = await payout(partner.headers, { Currency: 'USDTTRC20', Sum: '20', Requisite: 'not-an-address' });
+    expect(address.json()).toEqual({ parameterErrors: [{ name: 'Requisite', messages: ['Неверное значение'] }] });
+    const card = await payout(partner.headers, {
+      Currency: 'SBERRUB',
+      Sum: '2000',
+      Requisite: '2202 2000 0000 0009',
+      AddRequisite: 'Иван Петров',
+    });
+    expect(card.json()).toEqual({ parameterErrors: [{ name: 'Requisite', messages: ['Неверный номер карты'] }] });
+    const ok = await payout(partner.headers, {
+      Currency: 'USDTTRC20',
+      Sum: '20',
+      Requisite: 'TXk4hPbR8dN5e2QvYw3mZs7fLc6uJ9aGtB',
+    });
+    expect(ok.json()).toMatchObject({ status: 'pending', sum: '20.00', valute: 'USDT' });
+    const list = await ctx.app.inject({ url: '/api/v1/Ref/getpayouts', headers: partner.headers });
+    expect(list.json()).toMatchObject({ total: 1, items: [{ status: 'pending' }] });
+  });
+});

@@ -1,0 +1,156 @@
+import { matchPageRoute, PAGE_SLUGS, pagePath, type Lang, type PageRouteName } from '@obmen/shared';
+import type { Db } from '../../db/database';
+import type { Catalog } from '../exchange/exchange.catalog';
+import { findSeoPair } from '../exchange/exchange.repository';
+import { findNews, findPage } from '../content/content.repository';
+
+export interface PageMeta {
+  lang: Lang;
+  title: string;
+  description: string;
+  /** The page's own address, and its twin in each language. */
+  canonical: string;
+  alternates: Record<Lang, string>;
+  /** Private or personal pages stay out of search engines. */
+  noindex: boolean;
+  /** The page does not exist: the app still renders its not-found page, with status 404. */
+  notFound: boolean;
+}
+
+const SITE: Record<Lang, { title: string; description: string }> = {
+  ru: {
+    title: 'Obmen — обмен криптовалют и рублей 24/7',
+    description:
+      'Obmen — круглосуточный обмен рублей с карт Сбербанка, Т-Банка и по СБП на Bitcoin, USDT, Ethereum и другие криптовалюты. Быстро, прозрачно, без скрытых комиссий.',
+  },
+  en: {
+    title: 'Obmen — crypto and rouble exchange 24/7',
+    description:
+      'Obmen exchanges roubles from Sberbank and T-Bank cards or SBP for Bitcoin, USDT, Ethereum and other crypto around the clock. Fast, transparent, no hidden fees.',
+  },
+};
+
+const TITLES: Partial<Record<PageRouteName, Record<Lang, string>>> = {
+  login: { ru: 'Вход', en: 'Log in' },
+  register: { ru: 'Регистрация', en: 'Sign up' },
+  reset_password: { ru: 'Восстановление пароля', en: 'Password reset' },
+  news: { ru: 'Новости', en: 'News' },
+  user_settings: { ru: 'Настройки', en: 'Settings' },
+  user_tickets: { ru: 'Мои заявки', en: 'My tickets' },
+  user_referral: { ru: 'Реферальная программа', en: 'Referral programme' },
+  user_promo: { ru: 'Промокоды', en: 'Promo codes' },
+  ticket_create: { ru: 'Создание заявки', en: 'New ticket' },
+  ticket_info: { ru: 'Заявка', en: 'Ticket' },
+  payment_info: { ru: 'Оплата заявки', en: 'Payment details' },
+  card_check: { ru: 'Проверка карты', en: 'Card check' },
+  card_verify: { ru: 'Верификация карты', en: 'Card verification' },
+};
+
+const PRIVATE: ReadonlySet<PageRouteName> = new Set([
+  'login',
+  'register',
+  'reset_password',
+  'user_settings',
+  'user_tickets',
+  'user_referral',
+  'user_promo',
+  'ticket_create',
+  'ticket_info',
+  'payment_info',
+  'card_check',
+  'card_verify',
+]);
+
+/** What the server puts in the <head> of each page it sends, so crawlers need no JavaScript (design §7). */
+export function createPageMeta({ db, catalog, publicUrl }: { db: Db; catalog: Catalog; publicUrl: string }) {
+  return async function metaFor(pathname: string): Promise<PageMeta> {
+    const match = matchPageRoute(pathname);
+    const lang: Lang = match?.lang ?? 'ru';
+    const base = { lang, ...SITE[lang], noindex: false, notFound: false };
+    const at = (l: Lang) => (match ? `${publicUrl}${pagePath(l, match.name, match.params)}` : `${publicUrl}/${l}/`);
+    const addresses = { canonical: at(lang), alternates: { ru: at('ru'), en: at('en') } };
+    if (!match) return { ...base, ...addresses, title: `404 — ${SITE[lang].title}`, noindex: true, notFound: true };
+
+    const titled = (title: string, description = SITE[lang].description) => ({
+      ...base,
+      ...addresses,
+      title: `${title} — Obmen`,
+      description,
+      noindex: PRIVATE.has(match.name),
+    });
+
+    switch (match.name) {
+      case 'home':
+        return { ...base, ...addresses };
+      case 'home_with_currencies': {
+        const [, give = '', get = ''] = /^(\w+)--(\w+)$/.exec(match.params.pair ?? '') ?? [];
+        const seo = await findSeoPair(db, give.toUpperCase(), get.toUpperCase());
+        if (seo) {
+          return {
+            ...base,
+            ...addresses,
+            title: lang === 'en' ? seo.metaTitleEn : seo.metaTitleRu,
+            description: lang === 'en' ? seo.metaDescriptionEn : seo.metaDescriptionRu,
+          };
+        }
+        const names = catalog.get().currencies;
+        const name = (code: string) => {
+          const row = names.get(code.toUpperCase())?.row;
+          return row ? (lang === 'en' ? row.nameEn : row.nameRu) : code.toUpperCase();
+        };
+        return titled(lang === 'en' ? `Exchange ${name(give)} to ${name(get)}` : `Обмен ${name(give)} на ${name(get)}`);
+      }
+      case 'show_news': {
+        const item = await findNews(db, Number(match.params.id));
+        if (!item || !/^\d+$/.test(match.params.id ?? '')) {
+          return { ...titled(TITLES.news![lang]), noindex: true, notFound: true };
+        }
+        return titled(lang === 'en' ? item.titleEn : item.titleRu, lang === 'en' ? item.summaryEn : item.summaryRu);
+      }
+      default: {
+        if ((PAGE_SLUGS as readonly string[]).includes(match.name)) {
+          const page = await findPage(db, match.name);
+          if (page) {
+            return {
+              ...base,
+              ...addresses,
+              title: lang === 'en' ? page.metaTitleEn : page.metaTitleRu,
+              description: lang === 'en' ? page.metaDescriptionEn : page.metaDescriptionRu,
+            };
+          }
+        }
+        return titled(TITLES[match.name]?.[lang] ?? SITE[lang].title);
+      }
+    }
+  };
+}
+
+export type MetaFor = ReturnType<typeof createPageMeta>;
+
+const escapeAttr = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** index.html with this page's language, title, description, canonical, hreflang and Open Graph tags. */
+export function injectMeta(indexHtml: string, meta: PageMeta): string {
+  const tags = [
+    `<link rel="canonical" href="${escapeAttr(meta.canonical)}" />`,
+    `<link rel="alternate" hreflang="ru" href="${escapeAttr(meta.alternates.ru)}" />`,
+    `<link rel="alternate" hreflang="en" href="${escapeAttr(meta.alternates.en)}" />`,
+    `<link rel="alternate" hreflang="x-default" href="${escapeAttr(meta.alternates.ru)}" />`,
+    `<meta property="og:type" content="website" />`,
+    `<meta property="og:site_name" content="Obmen" />`,
+    `<meta property="og:title" content="${escapeAttr(meta.title)}" />`,
+    `<meta property="og:description" content="${escapeAttr(meta.description)}" />`,
+    `<meta property="og:url" content="${escapeAttr(meta.canonical)}" />`,
+    `<meta property="og:locale" content="${meta.lang === 'en' ? 'en_US' : 'ru_RU'}" />`,
+    ...(meta.noindex ? ['<meta name="robots" content="noindex, nofollow" />'] : []),
+  ].join('\n    ');
+  return indexHtml
+    .replace(/<html lang="[^"]*"/, `<html lang="${meta.lang}"`)
+    .replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeAttr(meta.title)}</title>`)
+    .replace(
+      /<meta name="description" content="[^"]*"\s*\/?>/,
+      `<meta name="description" content="${escapeAttr(meta.description)}" />`,
+    )
+    .replace('</head>', `    ${tags}\n  </head>`);
+}

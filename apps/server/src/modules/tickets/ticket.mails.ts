@@ -1,0 +1,61 @@
+import { formatMessage, type Lang, type TicketStatus } from '@obmen/shared';
+import { layout, type MailContent } from '../mail/mail.templates';
+
+export interface TicketMailFacts {
+  number: number;
+  status: TicketStatus;
+  link: string;
+  give: string;
+  get: string;
+  reason: string | null;
+  paymentDeadline: Date | null;
+}
+
+const NEXT_STEP: Record<TicketStatus, Record<Lang, string>> = {
+  card_check: {
+    ru: 'Загрузите фотографию карты, с которой будете платить: после проверки откроется оплата.',
+    en: 'Upload a photo of the card you will pay with: payment opens once it is checked.',
+  },
+  advance: {
+    ru: 'Оплатите заявку по реквизитам на странице заявки и нажмите «Я оплатил».',
+    en: 'Pay with the details on the ticket page, then press “I have paid”.',
+  },
+  new: {
+    ru: 'Оплата отмечена, заявка в обработке. Обычно это занимает 5–15 минут.',
+    en: 'Payment noted, the ticket is being processed. This usually takes 5–15 minutes.',
+  },
+  frozen: {
+    ru: 'Заявка приостановлена для проверки. Оператор свяжется с вами при необходимости.',
+    en: 'The ticket is on hold for a check. An operator will contact you if needed.',
+  },
+  error: {
+    ru: 'Средства не поступили или заявку нельзя выполнить. Напишите в поддержку, указав номер заявки и данные перевода.',
+    en: 'The funds were not received or the ticket cannot be completed. Contact support with the ticket number and the transfer details.',
+  },
+  deleted: { ru: 'Заявка отменена.', en: 'The ticket has been cancelled.' },
+  success: {
+    ru: 'Обмен выполнен. Спасибо, что выбрали Obmen!',
+    en: 'The exchange is complete. Thank you for choosing Obmen!',
+  },
+};
+
+/** The mail a client gets at each status change of their ticket, in their language. */
+export function ticketStatusMail(lang: Lang, facts: TicketMailFacts): MailContent {
+  const status = formatMessage(lang, `ticketStatus.${facts.status}`);
+  const en = lang === 'en';
+  const lines = [
+    en ? `Ticket No. ${facts.number}: ${status}` : `Заявка № ${facts.number}: ${status}`,
+    en ? `You give ${facts.give}, you get ${facts.get}.` : `Вы отдаёте ${facts.give}, получаете ${facts.get}.`,
+    NEXT_STEP[facts.status][lang],
+  ];
+  if (facts.status === 'advance' && facts.paymentDeadline) {
+    const time = facts.paymentDeadline.toISOString().replace('T', ' ').slice(0, 16);
+    lines.push(en ? `Pay before ${time} UTC.` : `Оплатите до ${time} UTC.`);
+  }
+  if (facts.reason) lines.push(en ? `Reason: ${facts.reason}` : `Причина: ${facts.reason}`);
+  return {
+    subject: en ? `Obmen: ticket No. ${facts.number} — ${status}` : `Obmen: заявка № ${facts.number} — ${status}`,
+    text: `${lines.join('\n\n')}\n\n${facts.link}\n`,
+    html: layout(lines, { href: facts.link, label: en ? 'Open the ticket' : 'Открыть заявку' }),
+  };
+}

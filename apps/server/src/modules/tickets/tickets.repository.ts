@@ -1,0 +1,171 @@
+import { and, count, desc, eq, lt, sql } from 'drizzle-orm';
+import type { TicketStatus } from '@obmen/shared';
+import type { DbOrTx, Tx } from '../../db/database';
+import { cardChecks, promoCodes, reserves, ticketHistory, tickets, verifiedCards } from '../../db/schema';
+
+export type TicketRow = typeof tickets.$inferSelect;
+export type NewTicket = typeof tickets.$inferInsert;
+export type HistoryRow = typeof ticketHistory.$inferSelect;
+export type CardCheckRow = typeof cardChecks.$inferSelect;
+
+/** Holds `amount` of a reserve for a new ticket, only if that much is still free; false otherwise. */
+export async function holdReserve(tx: Tx, code: string, amount: string): Promise<boolean> {
+  const rows = await tx
+    .update(reserves)
+    .set({ held: sql`${reserves.held} + ${amount}`, updatedAt: sql`now()` })
+    .where(and(eq(reserves.currencyCode, code), sql`${reserves.balance} - ${reserves.held} >= ${amount}`))
+    .returning({ code: reserves.currencyCode });
+  return rows.length > 0;
+}
+
+/** Gives a ticket's hold back; with `paidOut`, the amount also leaves the balance. */
+export async function releaseReserve(tx: Tx, code: string, amount: string, paidOut: boolean): Promise<void> {
+  await tx
+    .update(reserves)
+    .set({
+      held: sql`${reserves.held} - ${amount}`,
+      ...(paidOut && { balance: sql`greatest(${reserves.balance} - ${amount}, 0)` }),
+      updatedAt: sql`now()`,
+    })
+    .where(eq(reserves.currencyCode, code));
+}
+
+/** What a completed exchange brought in adds to that currency's balance. */
+export async function addToReserve(tx: Tx, code: string, amount: string): Promise<void> {
+  await tx
+    .update(reserves)
+    .set({ balance: sql`${reserves.balance} + ${amount}`, updatedAt: sql`now()` })
+    .where(eq(reserves.currencyCode, code));
+}
+
+/** Takes an active promo code for a ticket; false when it is gone (another ticket was first). */
+export async function holdPromo(tx: Tx, code: string, ticketId: string, userId: string | null): Promise<boolean> {
+  const rows = await tx
+    .update(promoCodes)
+    .set({ status: 'held', ticketId })
+    .where(
+      and(
+        eq(promoCodes.code, code),
+        eq(promoCodes.status, 'active'),
+        userId
+          ? sql`(${promoCodes.userId} is null or ${promoCodes.userId} = ${userId})`
+          : sql`${promoCodes.userId} is null`,
+      ),
+    )
+    .returning({ code: promoCodes.code });
+  return rows.length > 0;
+}
+
+export async function settlePromo(tx: Tx, code: string, ticketId: string, used: boolean): Promise<void> {
+  await tx
+    .update(promoCodes)
+    .set(used ? { status: 'used', usedAt: sql`now()` } : { status: 'active', ticketId: null })
+    .where(and(eq(promoCodes.code, code), eq(promoCodes.ticketId, ticketId), eq(promoCodes.status, 'held')));
+}
+
+/** Inserts a ticket; undefined when its idempotency key was used first by another request. */
+export async function insertTicket(tx: Tx, ticket: NewTicket): Promise<TicketRow | undefined> {
+  const [row] = await tx.insert(tickets).values(ticket).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function findTicket(db: DbOrTx, id: string): Promise<TicketRow | undefined> {
+  const [row] = await db.select().from(tickets).where(eq(tickets.id, id));
+  return row;
+}
+
+export async function findTicketByIdempotencyKey(db: DbOrTx, key: string): Promise<TicketRow | undefined> {
+  const [row] = await db.select().from(tickets).where(eq(tickets.idempotencyKey, key));
+  return row;
+}
+
+/** The ticket, locked until the transaction ends: status changes of one ticket take turns. */
+export async function lockTicket(tx: Tx, id: string): Promise<TicketRow | undefined> {
+  const [row] = await tx.select().from(tickets).where(eq(tickets.id, id)).for('update');
+  return row;
+}
+
+export async function updateTicket(tx: Tx, id: string, changes: Partial<NewTicket>): Promise<TicketRow> {
+  const [row] = await tx
+    .update(tickets)
+    .set({ ...changes, updatedAt: sql`now()` })
+    .where(eq(tickets.id, id))
+    .returning();
+  return row!;
+}
+
+export async function appendHistory(
+  tx: Tx,
+  entry: {
+    ticketId: string;
+    fromStatus: TicketStatus | null;
+    toStatus: TicketStatus;
+    actor: string;
+    note?: string | null;
+  },
+) {
+  await tx.insert(ticketHistory).values(entry);
+}
+
+export function listHistory(db: DbOrTx, ticketId: string): Promise<HistoryRow[]> {
+  return db.select().from(ticketHistory).where(eq(ticketHistory.ticketId, ticketId)).orderBy(ticketHistory.createdAt);
+}
+
+export async function listUserTickets(db: DbOrTx, userId: string, page: number, perPage: number) {
+  const [items, [total]] = await Promise.all([
+    db
+      .select()
+      .from(tickets)
+      .where(eq(tickets.userId, userId))
+      .orderBy(desc(tickets.createdAt), desc(tickets.number))
+      .limit(perPage)
+      .offset((page - 1) * perPage),
+    db.select({ n: count() }).from(tickets).where(eq(tickets.userId, userId)),
+  ]);
+  return { items, total: total?.n ?? 0 };
+}
+
+/** Awaiting-payment tickets whose window has passed, locked; other processes skip them. */
+export function lockExpiredTickets(tx: Tx, limit: number): Promise<TicketRow[]> {
+  return tx
+    .select()
+    .from(tickets)
+    .where(and(eq(tickets.status, 'advance'), lt(tickets.paymentDeadline, sql`now()`)))
+    .orderBy(tickets.paymentDeadline)
+    .limit(limit)
+    .for('update', { skipLocked: true });
+}
+
+export async function findCardCheck(db: DbOrTx, ticketId: string): Promise<CardCheckRow | undefined> {
+  const [row] = await db.select().from(cardChecks).where(eq(cardChecks.ticketId, ticketId));
+  return row;
+}
+
+export async function upsertCardCheck(db: DbOrTx, ticketId: string, fileName: string): Promise<void> {
+  await db
+    .insert(cardChecks)
+    .values({ ticketId, fileName })
+    .onConflictDoUpdate({
+      target: cardChecks.ticketId,
+      set: { fileName, status: 'pending', reason: null, uploadedAt: sql`now()`, decidedAt: null },
+    });
+}
+
+export async function decideCardCheck(tx: Tx, ticketId: string, approved: boolean, reason: string | null) {
+  await tx
+    .update(cardChecks)
+    .set({ status: approved ? 'approved' : 'rejected', reason, decidedAt: sql`now()` })
+    .where(eq(cardChecks.ticketId, ticketId));
+}
+
+export async function isCardVerified(db: DbOrTx, ownerKey: string, cardHash: string): Promise<boolean> {
+  const rows = await db
+    .select({ ownerKey: verifiedCards.ownerKey })
+    .from(verifiedCards)
+    .where(and(eq(verifiedCards.ownerKey, ownerKey), eq(verifiedCards.cardHash, cardHash)));
+  return rows.length > 0;
+}
+
+export async function addVerifiedCard(tx: Tx, ownerKey: string, cardHash: string): Promise<void> {
+  await tx.insert(verifiedCards).values({ ownerKey, cardHash }).onConflictDoNothing();
+}

@@ -1,0 +1,421 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import {
+  Decimal,
+  formatMessage,
+  normalizeAmount,
+  normalizeRequisite,
+  requisiteProblem,
+  toAmount,
+  toRate,
+  type createTicketBody,
+  type Lang,
+  type Ticket,
+  type TicketList,
+  type TicketStatus,
+} from '@obmen/shared';
+import type { z } from 'zod';
+import type { Db, Tx } from '../../db/database';
+import type { RequisiteFieldRecord } from '../../db/schema';
+import { AppError, ConflictError, NotFoundError, ParameterError } from '../../http/errors';
+import type { UserRow } from '../accounts/accounts.repository';
+import { findUserIdByRefNumber } from '../accounts/accounts.repository';
+import type { Catalog } from '../exchange/exchange.catalog';
+import { overLimit, type ExchangeService, type PricedQuote } from '../exchange/exchange.service';
+import { readReserve } from '../exchange/exchange.repository';
+import type { QuoteSigner } from '../exchange/quote-token';
+import type { Mailer } from '../mail/mailer';
+import type { SiteStateService } from '../site-state/site-state.service';
+import { FINAL_STATUSES, TICKET_ACTIONS, type TicketAction } from './ticket-lifecycle';
+import { ticketStatusMail } from './ticket.mails';
+import {
+  addToReserve,
+  addVerifiedCard,
+  appendHistory,
+  decideCardCheck,
+  findCardCheck,
+  findTicket,
+  findTicketByIdempotencyKey,
+  holdPromo,
+  holdReserve,
+  insertTicket,
+  isCardVerified,
+  listHistory,
+  listUserTickets,
+  lockExpiredTickets,
+  lockTicket,
+  releaseReserve,
+  settlePromo,
+  updateTicket,
+  type TicketRow,
+} from './tickets.repository';
+
+export interface TicketsOptions {
+  db: Db;
+  catalog: Catalog;
+  exchange: ExchangeService;
+  signer: QuoteSigner;
+  mailer: Mailer;
+  siteState: SiteStateService;
+  publicUrl: string;
+  secret: string;
+  /** Runs in the transaction that makes a ticket succeed (the referral reward). */
+  onSuccess?: (tx: Tx, ticket: TicketRow) => Promise<void>;
+}
+
+export interface TransitionOptions {
+  /** 'client', 'system', or 'operator:<user id>'. */
+  actor: string;
+  note?: string | null;
+  payoutReference?: string | null;
+  refundNote?: string | null;
+}
+
+/** A concurrent create with the same Idempotency-Key won; this one rolls back and answers with that ticket. */
+class IdempotentReplay extends Error {}
+
+const ticketNotFound = () => new NotFoundError('ticket.notFound');
+
+export function createTicketsService(options: TicketsOptions) {
+  const { db, catalog, exchange, signer, mailer, siteState, publicUrl, secret, onSuccess } = options;
+  const cardHash = (digits: string) => createHmac('sha256', secret).update(`card:${digits}`).digest('hex');
+  const ownerKey = (ticket: Pick<TicketRow, 'userId' | 'email'>) =>
+    ticket.userId ? `user:${ticket.userId}` : `email:${ticket.email.toLowerCase()}`;
+
+  function validateRequisites(side: 'give' | 'get', fields: RequisiteFieldRecord[], values: Record<string, string>) {
+    const problems: Record<string, ReturnType<typeof requisiteProblem>> = {};
+    const clean: Record<string, string> = {};
+    for (const field of fields) {
+      const problem = requisiteProblem(field, values[field.name]);
+      if (problem) problems[`requisites.${side}.${field.name}`] = problem;
+      else if (values[field.name]?.trim()) clean[field.name] = normalizeRequisite(field.kind, values[field.name]!);
+    }
+    return { problems, clean };
+  }
+
+  /** A fixed rate is honoured only as quoted: same pair, sums, promo and user, signature intact, not expired. */
+  function fixedQuote(body: z.output<typeof createTicketBody>, user: UserRow | null, priced: PricedQuote) {
+    const claims = body.quoteToken ? signer.verify(body.quoteToken) : null;
+    const { pair } = priced;
+    const same =
+      claims &&
+      claims.fixed &&
+      claims.give === pair.give.row.code &&
+      claims.get === pair.get.row.code &&
+      claims.giveSum === toAmount(new Decimal(normalizeAmount(body.giveSum) ?? '-1'), pair.give.row.scale) &&
+      claims.getSum === toAmount(new Decimal(normalizeAmount(body.getSum) ?? '-1'), pair.get.row.scale) &&
+      claims.promo === (priced.promo?.code ?? null) &&
+      claims.user === (user?.id ?? null);
+    if (!claims || !same) throw new ConflictError('quote_invalid', 'ticket.quoteInvalid');
+    if (claims.exp < Date.now()) throw new ConflictError('quote_expired', 'ticket.quoteExpired');
+    return { giveSum: new Decimal(claims.giveSum), getSum: new Decimal(claims.getSum), rate: new Decimal(claims.rate) };
+  }
+
+  function toView(
+    row: TicketRow,
+    history: { status: TicketStatus; at: string }[],
+    cardCheck: Ticket['cardCheck'],
+    lang: Lang,
+  ): Ticket {
+    const snapshot = catalog.get();
+    const side = (code: string, sum: string) => {
+      const currency = snapshot.currencies.get(code)?.row;
+      const scale = currency?.scale ?? 8;
+      return {
+        code,
+        name: currency ? (lang === 'en' ? currency.nameEn : currency.nameRu) : code,
+        valute: currency?.valute ?? code,
+        iconPath: currency?.iconPath ?? '',
+        scale,
+        sum: toAmount(new Decimal(sum), scale),
+      };
+    };
+    const give = snapshot.currencies.get(row.giveCode)?.row;
+    const get = snapshot.currencies.get(row.getCode)?.row;
+    const shown = (fields: RequisiteFieldRecord[] | undefined, values: Record<string, string>) =>
+      Object.entries(values).map(([name, value]) => {
+        const field = fields?.find((f) => f.name === name);
+        return { name, label: field ? (lang === 'en' ? field.labelEn : field.labelRu) : name, value };
+      });
+    const systemReason = row.statusReason === 'payment_expired' ? formatMessage(lang, 'ticket.paymentExpired') : null;
+    return {
+      id: row.id,
+      number: row.number,
+      status: row.status,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+      email: row.email,
+      give: side(row.giveCode, row.giveSum),
+      get: side(row.getCode, row.getSum),
+      rate: toRate(new Decimal(row.rate)),
+      fixed: row.fixed,
+      manual: row.manual,
+      promo:
+        row.promoCode && row.promoBonus
+          ? { code: row.promoCode, bonus: toAmount(new Decimal(row.promoBonus), get?.scale ?? 8) }
+          : null,
+      requisites: {
+        give: shown(give?.giveFields, row.requisites.give),
+        get: shown(get?.getFields, row.requisites.get),
+      },
+      paymentDeadline: row.status === 'advance' && row.paymentDeadline ? row.paymentDeadline.toISOString() : null,
+      payTo:
+        row.status === 'advance' && give
+          ? give.payTo.map((p) => ({ label: lang === 'en' ? p.labelEn : p.labelRu, value: p.value }))
+          : null,
+      reason: systemReason ?? row.statusReason,
+      payoutReference: row.payoutReference,
+      cardCheck,
+      history,
+    };
+  }
+
+  async function view(row: TicketRow, lang: Lang): Promise<Ticket> {
+    const [history, check] = await Promise.all([listHistory(db, row.id), findCardCheck(db, row.id)]);
+    return toView(
+      row,
+      history.map((h) => ({ status: h.toStatus, at: h.createdAt.toISOString() })),
+      check ? { status: check.status, reason: check.reason } : { status: 'none', reason: null },
+      lang,
+    );
+  }
+
+  async function queueStatusMail(tx: Tx, row: TicketRow): Promise<void> {
+    const snapshot = catalog.get();
+    const amount = (code: string, sum: string) =>
+      `${toAmount(new Decimal(sum), snapshot.currencies.get(code)?.row.scale ?? 8)} ${snapshot.currencies.get(code)?.row.valute ?? code}`;
+    const reason =
+      row.statusReason === 'payment_expired' ? formatMessage(row.lang, 'ticket.paymentExpired') : row.statusReason;
+    await mailer.enqueue(
+      tx,
+      row.email,
+      row.lang,
+      `ticket_${row.status}`,
+      ticketStatusMail(row.lang, {
+        number: row.number,
+        status: row.status,
+        link: `${publicUrl}/${row.lang}/ticket/${row.id}`,
+        give: amount(row.giveCode, row.giveSum),
+        get: amount(row.getCode, row.getSum),
+        reason,
+        paymentDeadline: row.paymentDeadline,
+      }),
+    );
+  }
+
+  /**
+   * One status change, in the caller's transaction: the ticket is locked, the change is checked
+   * against the lifecycle, the reserve and promo holds move, history and the client's mail are written.
+   */
+  async function transitionIn(tx: Tx, id: string, action: TicketAction, opts: TransitionOptions): Promise<TicketRow> {
+    const ticket = await lockTicket(tx, id);
+    if (!ticket) throw ticketNotFound();
+    const rule = TICKET_ACTIONS[action];
+    if (!(rule.from as readonly TicketStatus[]).includes(ticket.status)) {
+      throw new ConflictError('wrong_status', 'ticket.wrongStatus');
+    }
+    const to: TicketStatus = rule.to;
+    const changes: Parameters<typeof updateTicket>[2] = { status: to };
+    if (opts.note !== undefined) changes.statusReason = opts.note;
+    if (action === 'expire') changes.statusReason = 'payment_expired';
+    if (opts.payoutReference) changes.payoutReference = opts.payoutReference;
+    if (opts.refundNote) changes.refundNote = opts.refundNote;
+    if (action === 'approveCard') {
+      const direction = catalog.get().directions.get(`${ticket.giveCode}>${ticket.getCode}`);
+      changes.paymentDeadline = new Date(Date.now() + (direction?.row.paymentWindowMinutes ?? 30) * 60_000);
+      await decideCardCheck(tx, id, true, null);
+      if (ticket.cardHash) await addVerifiedCard(tx, ownerKey(ticket), ticket.cardHash);
+    }
+    if (action === 'rejectCard') await decideCardCheck(tx, id, false, opts.note ?? null);
+    if (FINAL_STATUSES.includes(to)) {
+      changes.finishedAt = new Date();
+      await releaseReserve(tx, ticket.getCode, ticket.getSum, to === 'success');
+      if (to === 'success') await addToReserve(tx, ticket.giveCode, ticket.giveSum);
+      if (ticket.promoCode) await settlePromo(tx, ticket.promoCode, ticket.id, to === 'success');
+    }
+    const updated = await updateTicket(tx, id, changes);
+    if (to === 'success' && onSuccess) await onSuccess(tx, updated);
+    await appendHistory(tx, {
+      ticketId: id,
+      fromStatus: ticket.status,
+      toStatus: to,
+      actor: opts.actor,
+      note: opts.note ?? null,
+    });
+    await queueStatusMail(tx, updated);
+    return updated;
+  }
+
+  async function transition(id: string, action: TicketAction, opts: TransitionOptions): Promise<TicketRow> {
+    const updated = await db.transaction((tx) => transitionIn(tx, id, action, opts));
+    catalog.forgetReserve(updated.getCode);
+    void mailer.flush();
+    return updated;
+  }
+
+  /** The ticket as its owner may see it: a user's ticket only by that user, a visitor's by its link. */
+  async function readable(id: string, requester: UserRow | null): Promise<TicketRow> {
+    let row = await findTicket(db, id);
+    if (!row || (row.userId && row.userId !== requester?.id)) throw ticketNotFound();
+    // A window that passed is shown as passed at once, without waiting for the next job run.
+    if (row.status === 'advance' && row.paymentDeadline && row.paymentDeadline.getTime() < Date.now()) {
+      row = await transition(id, 'expire', { actor: 'system' }).catch(async () => (await findTicket(db, id)) ?? row!);
+    }
+    return row;
+  }
+
+  return {
+    transition,
+    readable,
+
+    async create(
+      body: z.output<typeof createTicketBody>,
+      user: UserRow | null,
+      lang: Lang,
+      idempotencyKey: string | undefined,
+    ): Promise<Ticket> {
+      if (idempotencyKey) {
+        const existing = await findTicketByIdempotencyKey(db, idempotencyKey);
+        if (existing) return view(existing, lang);
+      }
+      if (!(await siteState.isConvertEnabled())) throw new AppError(503, 'maintenance', 'ticket.conversionDisabled');
+
+      const sumOfSide = body.calcDirection === 'sell' ? body.giveSum : body.getSum;
+      const priced = await exchange.computeQuote({
+        giveCode: body.giveName,
+        getCode: body.getName,
+        sum: sumOfSide,
+        direction: body.calcDirection,
+        fixed: body.useFixed,
+        promocode: body.promocode,
+        user,
+        skipReserveCheck: true,
+      });
+      if (priced.promoError) throw ParameterError.of({ promocode: priced.promoError.key });
+      const { pair } = priced;
+      const sums = body.useFixed ? fixedQuote(body, user, priced) : priced.sums;
+
+      const give = validateRequisites('give', pair.give.row.giveFields, body.requisites.give);
+      const get = validateRequisites('get', pair.get.row.getFields, body.requisites.get);
+      const problems = { ...give.problems, ...get.problems };
+      if (Object.keys(problems).length > 0) {
+        throw new ParameterError((l) =>
+          Object.entries(problems).map(([name, key]) => ({ name, messages: [formatMessage(l, key!)] })),
+        );
+      }
+
+      const giveSum = toAmount(sums.giveSum, pair.give.row.scale);
+      const getSum = toAmount(sums.getSum, pair.get.row.scale);
+      const cardField = pair.give.row.giveFields.find((f) => f.kind === 'card');
+      const card = cardField ? give.clean[cardField.name] : undefined;
+      const hash = card ? cardHash(card) : null;
+      const owner = { userId: user?.id ?? null, email: body.email };
+      const needsCardCheck =
+        pair.give.row.kind === 'card' &&
+        pair.direction.row.cardVerify &&
+        !(hash && (await isCardVerified(db, ownerKey(owner), hash)));
+      const referrerId =
+        user?.referrerId ?? (body.refId ? await findUserIdByRefNumber(db, Number(body.refId)) : undefined);
+      const id = randomBytes(16).toString('base64url');
+
+      try {
+        const row = await db.transaction(async (tx) => {
+          if (!(await holdReserve(tx, pair.get.row.code, getSum))) {
+            // Read through this transaction: asking the pool for a second connection here can starve it.
+            throw overLimit(new Decimal((await readReserve(tx, pair.get.row.code)) ?? '0'), pair);
+          }
+          if (priced.promo && !(await holdPromo(tx, priced.promo.code, id, user?.id ?? null))) {
+            throw ParameterError.of({ promocode: 'ticket.promoTaken' });
+          }
+          const status: TicketStatus = needsCardCheck ? 'card_check' : 'advance';
+          const inserted = await insertTicket(tx, {
+            id,
+            userId: user?.id ?? null,
+            email: body.email,
+            lang,
+            giveCode: pair.give.row.code,
+            getCode: pair.get.row.code,
+            giveSum,
+            getSum,
+            rate: sums.rate.toFixed(30, Decimal.ROUND_DOWN),
+            fixed: body.useFixed,
+            feePercent: priced.fee.toFixed(4),
+            discountPercent: priced.discount.toFixed(4),
+            usdValue: sums.giveSum.times(pair.give.usdPrice!).toFixed(2),
+            profitPercent: priced.fee.toFixed(4),
+            promoCode: priced.promo?.code ?? null,
+            promoBonus: priced.promo ? priced.promo.bonus.toFixed() : null,
+            referrerId: referrerId && referrerId !== user?.id ? referrerId : null,
+            requisites: { give: give.clean, get: get.clean },
+            cardHash: hash,
+            manual: pair.direction.row.manual,
+            status,
+            paymentDeadline:
+              status === 'advance' ? new Date(Date.now() + pair.direction.row.paymentWindowMinutes * 60_000) : null,
+            idempotencyKey: idempotencyKey ?? null,
+          });
+          if (!inserted) throw new IdempotentReplay();
+          await appendHistory(tx, { ticketId: id, fromStatus: null, toStatus: status, actor: 'client' });
+          await queueStatusMail(tx, inserted);
+          return inserted;
+        });
+        catalog.forgetReserve(pair.get.row.code);
+        void mailer.flush();
+        return view(row, lang);
+      } catch (error) {
+        if (error instanceof IdempotentReplay && idempotencyKey) {
+          const existing = await findTicketByIdempotencyKey(db, idempotencyKey);
+          if (existing) return view(existing, lang);
+        }
+        throw error;
+      }
+    },
+
+    async get(id: string, requester: UserRow | null, lang: Lang): Promise<Ticket> {
+      return view(await readable(id, requester), lang);
+    },
+
+    async list(user: UserRow, page: number, perPage: number, lang: Lang): Promise<TicketList> {
+      const { items, total } = await listUserTickets(db, user.id, page, perPage);
+      return {
+        items: items.map((row) => {
+          const {
+            requisites: _r,
+            payTo: _p,
+            history: _h,
+            ...summary
+          } = toView(row, [], { status: 'none', reason: null }, lang);
+          return summary;
+        }),
+        page,
+        perPage,
+        total,
+      };
+    },
+
+    async confirm(id: string, requester: UserRow | null, lang: Lang): Promise<Ticket> {
+      await readable(id, requester);
+      return view(await transition(id, 'confirm', { actor: 'client' }), lang);
+    },
+
+    async cancel(id: string, requester: UserRow | null, lang: Lang): Promise<Ticket> {
+      await readable(id, requester);
+      return view(await transition(id, 'cancel', { actor: 'client' }), lang);
+    },
+
+    /** Closes every unpaid ticket whose window passed; safe with several processes (SKIP LOCKED). */
+    async expireDue(): Promise<number> {
+      const expired = await db.transaction(async (tx) => {
+        const due = await lockExpiredTickets(tx, 100);
+        for (const ticket of due) await transitionIn(tx, ticket.id, 'expire', { actor: 'system' });
+        return due;
+      });
+      for (const ticket of expired) catalog.forgetReserve(ticket.getCode);
+      if (expired.length > 0) void mailer.flush();
+      return expired.length;
+    },
+
+    view,
+  };
+}
+
+export type TicketsService = ReturnType<typeof createTicketsService>;

@@ -1,0 +1,54 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildApp, type App, type AppDeps } from '../src/app';
+import type { Database } from '../src/db/database';
+import { seedDemoData } from '../src/db/seed/seed';
+import { createTestDatabase } from './test-database';
+
+export interface TestContext {
+  app: App;
+  database: Database;
+  close(): Promise<void>;
+}
+
+/** The whole API on a fresh seeded database, driven through `app.inject`. */
+export interface TestAppOptions {
+  seed?: boolean;
+  webDist?: string | null;
+  smtpUrl?: string;
+  limits?: AppDeps['limits'];
+}
+
+// Tests register many users from one address; the limits get their own tests.
+const GENEROUS = { max: 10_000, windowSeconds: 3600 };
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestContext> {
+  const database = await createTestDatabase();
+  if (options.seed ?? true) await seedDemoData(database.db);
+  const app = await buildApp({
+    config: {
+      LOG_LEVEL: (process.env.TEST_LOG_LEVEL ?? 'silent') as 'silent',
+      PUBLIC_URL: 'http://localhost:8080',
+      SMTP_URL: options.smtpUrl,
+      MAIL_FROM: 'Obmen <no-reply@obmen.test>',
+    },
+    database,
+    secret: 'test-secret-that-is-long-enough-for-hmac-0123456789',
+    uploadsDir: mkdtempSync(path.join(tmpdir(), 'obmen-uploads-')),
+    webDist: options.webDist ?? null,
+    limits: options.limits ?? {
+      login: { windowSeconds: 900, perAccount: 10_000, perIp: 10_000 },
+      accounts: { register: GENEROUS, passwordReset: GENEROUS },
+    },
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}

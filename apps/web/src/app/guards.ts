@@ -1,0 +1,123 @@
+import { redirect, type DataRouter, type Location } from 'react-router';
+import type { Lang } from '@obmen/shared/i18n';
+import { matchPageRoute, pagePath, PAGE_ROUTES, type PageRouteName } from '@obmen/shared/routing';
+import { isLoggedIn, subscribeSession, verifySession } from '../features/auth/session';
+import { languageOfPath, preferredLanguage } from '../lib/language';
+import { log } from '../lib/log';
+
+/** Pages that are part of logging in; going back to one after logging in makes no sense. */
+const AUTH_PAGES: readonly PageRouteName[] = ['login', 'register', 'reset_password'];
+const RETURN_KEY = 'returnRoute';
+
+interface PageRef {
+  name: PageRouteName;
+  params: Record<string, string>;
+}
+
+const isUserPage = (name: PageRouteName) => name.startsWith('user_');
+
+function remember(page: PageRef): void {
+  sessionStorage.setItem(RETURN_KEY, JSON.stringify(page));
+}
+
+/**
+ * Where to go after logging in: the page the user was on or was stopped at (spec §2), in the
+ * current language, else home. Read once.
+ */
+export function takeReturnPath(lang: Lang): string {
+  try {
+    const stored = sessionStorage.getItem(RETURN_KEY);
+    sessionStorage.removeItem(RETURN_KEY);
+    if (stored) {
+      const { name, params } = JSON.parse(stored) as PageRef;
+      if (PAGE_ROUTES.some((route) => route.name === name) && !AUTH_PAGES.includes(name)) {
+        return pagePath(lang, name, params);
+      }
+    }
+  } catch (error) {
+    log.error('the page to return to could not be read', error);
+  }
+  return pagePath(lang, 'home');
+}
+
+/** The page shown when the current navigation started; null before the first one settles. */
+let shownPage: PageRef | null = null;
+/** The user-area guard has just sent this navigation to login and remembered where it came from. */
+let sentToLogin = false;
+
+function pageOf(location: Location): PageRef | null {
+  const match = matchPageRoute(location.pathname);
+  return match ? { name: match.name, params: match.params } : null;
+}
+
+function langOf(request: Request): Lang {
+  return languageOfPath(new URL(request.url).pathname) ?? preferredLanguage();
+}
+
+function guard(name: PageRouteName, params: Record<string, string>, lang: Lang): Response | null {
+  if (isUserPage(name) && !isLoggedIn()) {
+    remember({ name, params });
+    sentToLogin = true;
+    return redirect(pagePath(lang, 'login'));
+  }
+  if (name === 'login' || name === 'register') {
+    if (isLoggedIn()) return redirect(pagePath(lang, 'home'));
+    if (sentToLogin) sentToLogin = false;
+    else if (shownPage && !AUTH_PAGES.includes(shownPage.name)) remember(shownPage);
+  }
+  return null;
+}
+
+/** The loader of a guarded page (spec §2); a guard that fails sends the visitor home. */
+export function guardLoader(name: PageRouteName) {
+  return ({ request, params }: { request: Request; params: Record<string, string | undefined> }) => {
+    const lang = langOf(request);
+    try {
+      const defined = Object.fromEntries(
+        Object.entries(params).filter((entry): entry is [string, string] => entry[1] !== undefined),
+      );
+      const response = guard(name, defined, lang);
+      if (response) throw response;
+      return null;
+    } catch (error) {
+      if (error instanceof Response) throw error;
+      log.error(`the guard of ${name} failed`, error);
+      throw redirect(pagePath(lang, 'home'));
+    }
+  };
+}
+
+export const GUARDED_PAGES: readonly PageRouteName[] = PAGE_ROUTES.map((route) => route.name).filter(
+  (name) => isUserPage(name) || name === 'login' || name === 'register',
+);
+
+/**
+ * Follows the router: remembers the page on screen, checks the token after every navigation
+ * (without holding it up), and leaves the user area when the session ends under it.
+ */
+export function installGuards(router: DataRouter): () => void {
+  let checkedKey: string | null = null;
+  const stopRouter = router.subscribe((state) => {
+    if (!state.initialized || state.navigation.state !== 'idle') return;
+    shownPage = pageOf(state.location);
+    sentToLogin = false;
+    if (state.location.key !== checkedKey) {
+      checkedKey = state.location.key;
+      void verifySession();
+    }
+  });
+  const stopSession = subscribeSession(() => {
+    if (isLoggedIn() || !shownPage || !isUserPage(shownPage.name)) return;
+    const lang = languageOfPath(router.state.location.pathname) ?? preferredLanguage();
+    try {
+      remember(shownPage);
+    } catch (error) {
+      log.error('the page to return to could not be stored', error);
+    }
+    void router.navigate(pagePath(lang, 'login'), { replace: true });
+  });
+  return () => {
+    stopRouter();
+    stopSession();
+  };
+}

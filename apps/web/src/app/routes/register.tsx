@@ -1,0 +1,34 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { pagePath } from '@obmen/shared/routing';
+import { FormCard } from '../../components/ui/form-card';
+import { RegisterForm } from '../../features/auth/components/register-form';
+import { getSession } from '../../features/auth/session';
+import { useDocumentTitle } from '../../hooks/use-document-title';
+import { useLanguage } from '../../hooks/use-language';
+import { notify } from '../../lib/notify';
+import { takeReturnPath } from '../guards';
+
+export function Component() {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const navigate = useNavigate();
+  useDocumentTitle(`${t('register.title')} — Obmen`);
+  const onSuccess = () => {
+    notify({ status: 'success', message: t('register.welcome', { name: getSession().user?.username ?? '' }) });
+    void navigate(takeReturnPath(lang), { replace: true });
+  };
+  return (
+    <FormCard
+      title={t('register.title')}
+      intro={<p>{t('register.intro')}</p>}
+      footer={
+        <p>
+          {t('register.haveAccount')} <Link to={pagePath(lang, 'login')}>{t('register.loginLink')}</Link>
+        </p>
+      }
+    >
+      <RegisterForm onSuccess={onSuccess} />
+    </FormCard>
+  );
+}

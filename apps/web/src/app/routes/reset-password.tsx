@@ -1,0 +1,94 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { pagePath } from '@obmen/shared/routing';
+import { Button } from '../../components/ui/button';
+import { FormAlert } from '../../components/ui/form-alert';
+import { FormCard } from '../../components/ui/form-card';
+import { ForgotPasswordForm } from '../../features/auth/components/forgot-password-form';
+import { ResetPasswordForm } from '../../features/auth/components/reset-password-form';
+import { endSession, isLoggedIn } from '../../features/auth/session';
+import { useDocumentTitle } from '../../hooks/use-document-title';
+import { useLanguage } from '../../hooks/use-language';
+import { notify } from '../../lib/notify';
+import styles from './reset-password.module.css';
+
+/** Asks for a reset link by e-mail; shows the server's answer, which is the same for any address. */
+function RequestLink() {
+  const { t } = useTranslation();
+  const [sent, setSent] = useState<string | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The form that had the focus is gone; put it on the answer so keyboard users are not lost.
+  useEffect(() => {
+    if (sent) heading.current?.focus();
+  }, [sent]);
+  if (sent) {
+    return (
+      <div className={styles.sent}>
+        <div role="status">
+          <h2 className={styles.sentTitle} ref={heading} tabIndex={-1}>
+            {t('reset.sentTitle')}
+          </h2>
+          <p>{sent}</p>
+        </div>
+        <p className={styles.muted}>{t('reset.sentHint')}</p>
+        <Button variant="secondary" onClick={() => setSent(null)}>
+          {t('reset.sendAgain')}
+        </Button>
+      </div>
+    );
+  }
+  return <ForgotPasswordForm onSent={(message) => setSent(message)} />;
+}
+
+export function Component() {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const token = search.get('token');
+  const email = search.get('email');
+  useDocumentTitle(`${t('reset.title')} — Obmen`);
+
+  const backToLogin = (
+    <p>
+      <Link to={pagePath(lang, 'login')}>{t('reset.backToLogin')}</Link>
+    </p>
+  );
+
+  if (!token) {
+    return (
+      <FormCard title={t('reset.title')} intro={<p>{t('reset.requestIntro')}</p>} footer={backToLogin}>
+        <RequestLink />
+      </FormCard>
+    );
+  }
+
+  const onReset = () => {
+    // The server ends every session of the account; a session kept here would only fail later.
+    if (isLoggedIn()) endSession();
+    notify({ status: 'success', message: t('reset.done') });
+    void navigate(pagePath(lang, 'login'), { replace: true });
+  };
+
+  return (
+    <FormCard
+      title={t('reset.newTitle')}
+      intro={email ? <p>{t('reset.newIntro', { email })}</p> : undefined}
+      footer={
+        <>
+          <p>
+            <Link to={pagePath(lang, 'reset_password')}>{t('reset.requestNewLink')}</Link>
+          </p>
+          {backToLogin}
+        </>
+      }
+    >
+      {email ? (
+        <ResetPasswordForm email={email} token={token} onSuccess={onReset} />
+      ) : (
+        <FormAlert messages={[t('reset.brokenLink')]} />
+      )}
+    </FormCard>
+  );
+}

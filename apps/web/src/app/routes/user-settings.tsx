@@ -1,0 +1,102 @@
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { LANGS, type Lang } from '@obmen/shared/i18n';
+import { FormCard } from '../../components/ui/form-card';
+import { ChangePasswordForm } from '../../features/auth/components/change-password-form';
+import { useSaveLanguage } from '../../features/auth/hooks/use-save-language';
+import { useSession } from '../../features/auth/hooks/use-session';
+import { useDocumentTitle } from '../../hooks/use-document-title';
+import { useLanguage } from '../../hooks/use-language';
+import { pathInLanguage } from '../../lib/language';
+import styles from './user-settings.module.css';
+
+const LANGUAGE_NAMES: Record<Lang, string> = { ru: 'Русский', en: 'English' };
+
+function LanguageChoice() {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const saveLanguage = useSaveLanguage();
+  const choose = (next: Lang) => {
+    if (next === lang) return;
+    saveLanguage(next);
+    void navigate({ pathname: pathInLanguage(location.pathname, next), search: location.search });
+  };
+  return (
+    <div role="group" aria-label={t('settings.languageTitle')} className={styles.segmented}>
+      {LANGS.map((code) => (
+        <button
+          key={code}
+          type="button"
+          lang={code}
+          aria-pressed={code === lang}
+          className={styles.segment}
+          onClick={() => choose(code)}
+        >
+          {LANGUAGE_NAMES[code]}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+export function Component() {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const { user, info } = useSession();
+  useDocumentTitle(`${t('settings.title')} — Obmen`);
+  const since = info ? new Date(info.createdAt) : null;
+
+  return (
+    <div className={styles.page}>
+      <h1 className={styles.title}>{t('settings.title')}</h1>
+      <div className={styles.grid}>
+        <div className={styles.column}>
+          <FormCard title={t('settings.accountTitle')} headingLevel={2} wide>
+            {user ? (
+              <dl className={styles.facts}>
+                <div>
+                  <dt>{t('settings.username')}</dt>
+                  <dd data-testid="settings-username">{user.username}</dd>
+                </div>
+                <div>
+                  <dt>{t('settings.email')}</dt>
+                  <dd data-testid="settings-email">{user.email}</dd>
+                </div>
+                {since && !Number.isNaN(since.getTime()) && (
+                  <div>
+                    <dt>{t('settings.since')}</dt>
+                    <dd>
+                      <time dateTime={info?.createdAt}>
+                        {since.toLocaleDateString(lang === 'ru' ? 'ru-RU' : 'en-GB', { dateStyle: 'long' })}
+                      </time>
+                    </dd>
+                  </div>
+                )}
+              </dl>
+            ) : (
+              <p className={styles.muted}>{t('common.loading')}</p>
+            )}
+          </FormCard>
+          <FormCard
+            title={t('settings.languageTitle')}
+            intro={<p>{t('settings.languageIntro')}</p>}
+            headingLevel={2}
+            wide
+          >
+            <LanguageChoice />
+          </FormCard>
+        </div>
+        <FormCard
+          title={t('settings.passwordTitle')}
+          intro={<p>{t('settings.passwordIntro')}</p>}
+          headingLevel={2}
+          wide
+        >
+          <ChangePasswordForm username={user?.username ?? ''} />
+        </FormCard>
+      </div>
+    </div>
+  );
+}

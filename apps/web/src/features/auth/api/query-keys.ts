@@ -1,0 +1,8 @@
+export const authKeys = {
+  all: ['auth'] as const,
+  checkToken: (token: string) => [...authKeys.all, 'check-token', token] as const,
+  userInfo: (token: string) => [...authKeys.all, 'user-info', token] as const,
+  mutation: (
+    name: 'register' | 'login' | 'logout' | 'change-password' | 'forgot-password' | 'reset-password' | 'change-lang',
+  ) => [...authKeys.all, name] as const,
+};

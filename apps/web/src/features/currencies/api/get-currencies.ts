@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Currency, CurrencySide } from '@obmen/shared/contracts';
+import type { Lang } from '@obmen/shared/i18n';
+import { apiRequest } from '../../../lib/api-client';
+import { currencyKeys } from './query-keys';
+
+export function getCurrencies(side: CurrencySide, lang: Lang, signal?: AbortSignal): Promise<Currency[]> {
+  return apiRequest<Currency[]>(`/api/v1/Exchange/get_currencies/${side}`, { lang, ...(signal && { signal }) });
+}
+
+export const currenciesQueryOptions = (side: CurrencySide, lang: Lang) =>
+  queryOptions({
+    queryKey: currencyKeys.list(side, lang),
+    queryFn: ({ signal }) => getCurrencies(side, lang, signal),
+    staleTime: 60_000,
+  });
+
+export function useCurrencies(side: CurrencySide, lang: Lang) {
+  return useQuery(currenciesQueryOptions(side, lang));
+}

@@ -1,0 +1,81 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+import getPort from 'get-port';
+
+// `npm test` passes these; run alone, the config picks them. Workers inherit them from this process.
+process.env.E2E_PORT ??= String(await getPort());
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'obmen-e2e-'));
+// The product server mails through a local SMTP catcher; tests read what it caught from this folder.
+process.env.E2E_SMTP_PORT ??= String(await getPort());
+process.env.E2E_MAIL_DIR ??= mkdtempSync(path.join(tmpdir(), 'obmen-e2e-mail-'));
+const port = process.env.E2E_PORT;
+const smtpPort = process.env.E2E_SMTP_PORT;
+export const baseURL = `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: './tests',
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['json']],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+          args: [
+            '--headless',
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-quic',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+            '--no-first-run',
+          ],
+        },
+      },
+    },
+  ],
+  webServer: [
+    // First, so the product server never sends into the void.
+    {
+      command: `node ${path.resolve(import.meta.dirname, 'support/mail-catcher.mjs')}`,
+      port: Number(smtpPort),
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { E2E_SMTP_PORT: smtpPort, E2E_MAIL_DIR: process.env.E2E_MAIL_DIR },
+    },
+    {
+      command: `node --enable-source-maps ${path.resolve(import.meta.dirname, '../apps/server/dist/main.js')}`,
+      url: `${baseURL}/readyz`,
+      reuseExistingServer: false,
+      timeout: 90_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: port,
+        HOST: '127.0.0.1',
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        LOG_LEVEL: 'warn',
+        PUBLIC_URL: baseURL,
+        ADMIN_EMAIL: 'operator@obmen.test',
+        ADMIN_PASSWORD: 'E2e-Operator-Password-1!',
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      },
+    },
+  ],
+});

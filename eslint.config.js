@@ -1,0 +1,110 @@
+import { readdirSync } from 'node:fs';
+import js from '@eslint/js';
+import prettier from 'eslint-config-prettier';
+import importPlugin from 'eslint-plugin-import';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const featuresDir = './apps/web/src/features';
+const features = readdirSync(featuresDir, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+// The one-way flow of style.md: shared code → features → app, features apart, the apps apart.
+const boundaries = [
+  { target: './packages/shared', from: './apps', message: 'packages/shared imports neither app.' },
+  { target: './apps/web', from: './apps/server', message: 'The web app talks to the server only over HTTP.' },
+  { target: './apps/server', from: './apps/web', message: 'The server does not import the web app.' },
+  ...features.map((name) => ({
+    target: `${featuresDir}/${name}`,
+    from: featuresDir,
+    except: [`./${name}`],
+    message: 'Features do not import each other; compose them in app/.',
+  })),
+  {
+    target: featuresDir,
+    from: './apps/web/src/app',
+    message: 'Features do not import the app layer.',
+  },
+  {
+    target: ['./apps/web/src/components', './apps/web/src/lib', './apps/web/src/hooks'],
+    from: [featuresDir, './apps/web/src/app'],
+    message: 'Shared web code does not import features or the app layer.',
+  },
+];
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+      'apps/server/drizzle/**',
+      '.vitest-results/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    plugins: { import: importPlugin },
+    settings: {
+      'import/ignore': ['node_modules'],
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] } },
+    },
+    rules: {
+      'import/no-restricted-paths': ['error', { zones: boundaries }],
+      'import/no-cycle': ['error', { maxDepth: 3, ignoreExternal: true }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      eqeqeq: ['error', 'smart'],
+      'no-console': 'error',
+    },
+  },
+  {
+    files: ['packages/shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['node:*', 'fs', 'path', 'crypto'], message: 'packages/shared is pure TypeScript: no node:*.' },
+            { group: ['react', 'react-*', 'react/*'], message: 'packages/shared has no React.' },
+            { group: ['@obmen/web', '@obmen/server'], message: 'packages/shared imports neither app.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['node:*'], message: 'The web app runs in the browser.' },
+            { group: ['@obmen/server', '@obmen/server/*'], message: 'The web app talks to the server only over HTTP.' },
+          ],
+          paths: [
+            {
+              name: '@obmen/shared',
+              message: 'Import a subpath (@obmen/shared/i18n, /routing, /contracts…) to keep the bundle lean.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['scripts/**/*.mjs', 'bench/**/*.mjs', 'apps/server/src/main.ts'],
+    rules: { 'no-console': 'off' },
+  },
+  prettier,
+);

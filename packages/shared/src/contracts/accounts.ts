@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import {
+  hasRequiredCharacters,
+  isCommonPassword,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from '../validation/password-policy';
+
+// Form posts carry every value as text: a checkbox arrives as "true", "on" or "1".
+const checkbox = z.preprocess(
+  (value) => (typeof value === 'string' ? ['true', 'on', '1', 'yes'].includes(value.toLowerCase()) : value),
+  z.boolean(),
+);
+
+const required = (schema: z.ZodString = z.string()) => schema.trim().min(1, 'validation.required');
+
+export const usernameSchema = required()
+  .min(3, 'validation.minLength')
+  .max(32, 'validation.maxLength')
+  .regex(/^[A-Za-z0-9_.-]+$/, 'validation.usernameChars');
+
+export const emailSchema = required().max(254, 'validation.maxLength').pipe(z.email('validation.email'));
+
+/** The password rule of spec §5, plus a refusal of the most common passwords. One rule for the form and the server. */
+export const newPasswordSchema = z
+  .string()
+  .min(1, 'validation.required')
+  .min(PASSWORD_MIN_LENGTH, 'validation.minLength')
+  .max(PASSWORD_MAX_LENGTH, 'validation.maxLength')
+  .refine(hasRequiredCharacters, 'validation.passwordRule')
+  .refine((password) => !isCommonPassword(password), 'validation.passwordCommon');
+
+const existingPassword = z.string().min(1, 'validation.required').max(200, 'validation.maxLength');
+
+export const USER_ROLES = ['user', 'operator', 'admin'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
+/** POST /register */
+export const registerBody = z
+  .object({
+    username: usernameSchema,
+    email: emailSchema,
+    password: newPasswordSchema,
+    confirmPassword: z.string().min(1, 'validation.required'),
+    agree: checkbox.refine((agreed) => agreed, 'validation.agreeRules'),
+    refId: z
+      .string()
+      .trim()
+      .regex(/^\d{1,12}$/)
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+  })
+  .refine((body) => body.password === body.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'validation.passwordsDiffer',
+  });
+export type RegisterBody = z.input<typeof registerBody>;
+
+/** POST /token: by username or e-mail. */
+export const loginBody = z.object({
+  username: required().max(254, 'validation.maxLength'),
+  password: existingPassword,
+});
+export type LoginBody = z.input<typeof loginBody>;
+
+export const sessionUserSchema = z.object({
+  access_token: z.string(),
+  username: z.string(),
+  email: z.string(),
+  lang: z.enum(['ru', 'en']),
+  role: z.enum(USER_ROLES),
+});
+/** The reply of /register and /token. */
+export const sessionReply = z.object({ user: sessionUserSchema });
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+/** GET /checktoken and GET /api/v1/User/info */
+export const userInfoSchema = z.object({
+  username: z.string(),
+  email: z.string(),
+  lang: z.enum(['ru', 'en']),
+  role: z.enum(USER_ROLES),
+  refId: z.number().int(),
+  createdAt: z.string(),
+});
+export type UserInfo = z.infer<typeof userInfoSchema>;
+
+export const checkTokenQuery = z.object({ token: z.string().max(200).optional() });
+
+/** POST /api/v1/User/change-password; the reply carries a new token, as every session was ended. */
+export const changePasswordBody = z.object({ oldPassword: existingPassword, newPassword: newPasswordSchema });
+export type ChangePasswordBody = z.input<typeof changePasswordBody>;
+
+/** POST /forgot_password */
+export const forgotPasswordBody = z.object({ email: emailSchema });
+
+/** POST /reset_password (field names as spec §7). */
+export const resetPasswordBody = z.object({
+  Email: emailSchema,
+  Token: required().max(200, 'validation.maxLength'),
+  Password: newPasswordSchema,
+});
+export type ResetPasswordBody = z.input<typeof resetPasswordBody>;
+
+/** POST /api/v1/User/change_lang */
+export const changeLangBody = z.object({ lang: z.enum(['ru-RU', 'en-US']) });
+
+export const okReply = z.object({ ok: z.literal(true), message: z.string().optional() });

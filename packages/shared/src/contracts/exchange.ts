@@ -1,0 +1,148 @@
+import { z } from 'zod';
+
+export const CURRENCY_SIDES = ['give', 'get'] as const;
+export const currencySideSchema = z.enum(CURRENCY_SIDES);
+export type CurrencySide = z.infer<typeof currencySideSchema>;
+
+export const CURRENCY_KINDS = ['card', 'bank', 'crypto', 'emoney'] as const;
+
+/** A decimal amount on the wire: a string, never a JS number. */
+export const decimalString = z.string().regex(/^\d{1,21}(\.\d{1,18})?$/);
+
+/** A currency as the converter lists it (spec §3), its name in the request's language. */
+export const currencySchema = z.object({
+  name: z.string(),
+  codeName: z.string(),
+  valute: z.string(),
+  iconPath: z.string(),
+  highlighted: z.boolean(),
+  aliases: z.array(z.string()),
+  scale: z.number().int().min(0),
+  kind: z.enum(CURRENCY_KINDS),
+});
+export type Currency = z.infer<typeof currencySchema>;
+
+const currencyCode = z
+  .string()
+  .trim()
+  .min(1, 'validation.required')
+  .max(20, 'validation.maxLength')
+  .regex(/^[A-Za-z0-9]+$/, 'validation.pattern')
+  .transform((code) => code.toUpperCase());
+
+// Query strings and forms carry booleans as text.
+const flag = z.preprocess(
+  (value) => (typeof value === 'string' ? ['true', '1', 'on', 'yes'].includes(value.toLowerCase()) : value),
+  z.boolean(),
+);
+
+const pairQuery = z.object({
+  giveName: currencyCode,
+  getName: currencyCode,
+  useFixedDirection: flag.optional().default(false),
+});
+
+/** GET /api/v1/Exchange/get_currencies/{x} */
+export const getCurrencies = {
+  params: z.object({ side: currencySideSchema }),
+  response: z.array(currencySchema),
+};
+
+/** GET /api/v1/Exchange/get_currency/{x} */
+export const getCurrency = { params: z.object({ x: currencyCode }), response: currencySchema };
+
+/** GET /api/v1/Exchange/get_range, in the give currency; `threshold` replaces `minSum` when present (spec §3). */
+export const rangeSchema = z.object({
+  minSum: decimalString,
+  threshold: decimalString.optional(),
+  maxSum: decimalString,
+});
+export type Range = z.infer<typeof rangeSchema>;
+export const getRange = { query: pairQuery, response: rangeSchema };
+
+/** GET /api/v1/Exchange/get_reserve/{x} */
+export const reserveSchema = z.object({ reserveAmount: decimalString });
+export type Reserve = z.infer<typeof reserveSchema>;
+export const getReserve = { params: z.object({ x: currencyCode }), response: reserveSchema };
+
+/** GET /api/v1/Exchange/direction_status: `true` when the pair can be exchanged now. */
+export const directionStatus = { query: pairQuery, response: z.boolean() };
+
+/** GET /api/v1/Exchange/get_currency_message: the operator's note for a currency and side, or empty. */
+export const getCurrencyMessage = {
+  query: z.object({ currencyName: currencyCode, direction: currencySideSchema }),
+  response: z.object({ message: z.string() }),
+};
+
+export const REQUISITE_KINDS = ['card', 'phone', 'name', 'address', 'memo', 'text', 'email'] as const;
+export const requisiteFieldSchema = z.object({
+  name: z.string(),
+  kind: z.enum(REQUISITE_KINDS),
+  label: z.string(),
+  hint: z.string(),
+  placeholder: z.string(),
+  /** A RegExp source, applied after trimming (and, for cards and phones, after removing spaces and dashes). */
+  pattern: z.string(),
+  required: z.boolean(),
+});
+export type RequisiteField = z.infer<typeof requisiteFieldSchema>;
+
+/** GET /api/v1/Exchange/get_fields/{give}/{get}: what the client fills in for each side. */
+export const getFields = {
+  params: z.object({ x: currencyCode, y: currencyCode }),
+  response: z.object({ give: z.array(requisiteFieldSchema), get: z.array(requisiteFieldSchema) }),
+};
+
+/** GET /api/v1/Exchange/course: how much of `getName` one unit of `giveName` buys now. */
+export const getCourse = {
+  query: pairQuery,
+  response: z.object({ giveName: z.string(), getName: z.string(), rate: decimalString, fixed: z.boolean() }),
+};
+
+/** POST /api/v1/Exchange/calculate: `sum` is the give amount for `sell`, the get amount for `buy`. */
+export const calculateBody = z.object({
+  giveName: currencyCode,
+  getName: currencyCode,
+  sum: z.string().trim().min(1, 'validation.required').max(64, 'validation.pattern'),
+  direction: z.enum(['sell', 'buy']),
+  useFixedDirection: flag.optional().default(false),
+  promocode: z
+    .string()
+    .trim()
+    .max(40, 'validation.maxLength')
+    .optional()
+    .transform((code) => code || undefined),
+});
+export type CalculateBody = z.input<typeof calculateBody>;
+
+export const quoteSchema = z.object({
+  giveSum: decimalString,
+  getSum: decimalString,
+  /** Units of the get currency for one unit of the give currency, after fee and discount. */
+  rate: decimalString,
+  /** When a fixed rate stops being honoured, and when the client should ask again. */
+  expireTime: z.string(),
+  /** Signed; ticket creation checks it for a fixed rate. */
+  quoteToken: z.string(),
+  /** The fee in percent after the discount, with the fixed-rate extra when fixed. */
+  fee: decimalString,
+  /** The logged-in user's discount in percent (0 for visitors). */
+  discount: decimalString,
+  promo: z.object({ code: z.string(), bonus: decimalString }).nullable(),
+  /** Why the promo code given was not applied, in the request's language; the quote stands without it. */
+  promoError: z.string().nullable(),
+  fixed: z.boolean(),
+});
+export type Quote = z.infer<typeof quoteSchema>;
+
+/** GET /api/v1/seo/getbytickers */
+export const seoQuery = z.object({ getCode: currencyCode, giveCode: currencyCode });
+export const seoRecordSchema = z.object({
+  metaTitle: z.string(),
+  metaDescription: z.string(),
+  keywords: z.string(),
+  siteHeader: z.string(),
+  textTitle: z.string(),
+  textBody: z.string(),
+});
+export type SeoRecord = z.infer<typeof seoRecordSchema>;

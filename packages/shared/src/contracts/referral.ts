@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { decimalString, requisiteFieldSchema } from './exchange';
+
+/** The programme's terms (spec §1); the pages state them and the server applies them. */
+export const REFERRAL_TERMS = {
+  /** Of the USD value of each successful first-level referral ticket. */
+  rewardPercent: '0.5',
+  /** No reward on a deal that earned the exchanger less than this. */
+  minProfitPercent: '0.6',
+  /** Referrals with at least one successful ticket needed before a withdrawal. */
+  activeReferralsRequired: 5,
+  minPayoutUsd: '10',
+  payoutHours: 24,
+} as const;
+
+/** GET /api/v1/Ref/visit/{x}: x is the referrer's number from `?r=`. */
+export const refVisitParams = z.object({ x: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+
+export const refSummarySchema = z.object({
+  refId: z.number().int(),
+  visits: z.number().int(),
+  referrals: z.number().int(),
+  activeReferrals: z.number().int(),
+  balanceUsd: decimalString,
+  earnedUsd: decimalString,
+  paidOutUsd: decimalString,
+  /** Null when a withdrawal can be asked for; otherwise why not, in the request language. */
+  withdrawBlockedReason: z.string().nullable(),
+});
+export type RefSummary = z.infer<typeof refSummarySchema>;
+
+export const refCurrencySchema = z.object({
+  codeName: z.string(),
+  name: z.string(),
+  valute: z.string(),
+  iconPath: z.string(),
+  scale: z.number().int(),
+  /** The smallest payout in this currency (the USD minimum at today's price). */
+  minSum: decimalString,
+  /** The balance in this currency at today's price. */
+  maxSum: decimalString,
+  requisite: requisiteFieldSchema,
+  addRequisite: requisiteFieldSchema.nullable(),
+});
+export type RefCurrency = z.infer<typeof refCurrencySchema>;
+
+export const refChargeSchema = z.object({
+  ticketNumber: z.number().int(),
+  date: z.string(),
+  ticketUsd: decimalString,
+  amountUsd: decimalString,
+});
+
+export const refPayoutSchema = z.object({
+  id: z.string(),
+  date: z.string(),
+  currency: z.string(),
+  valute: z.string(),
+  sum: decimalString,
+  amountUsd: decimalString,
+  requisite: z.string(),
+  status: z.enum(['pending', 'paid', 'rejected']),
+  reference: z.string().nullable(),
+  reason: z.string().nullable(),
+});
+export type RefPayout = z.infer<typeof refPayoutSchema>;
+
+const paged = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), page: z.number().int(), perPage: z.number().int(), total: z.number().int() });
+export const refChargesPage = paged(refChargeSchema);
+export const refPayoutsPage = paged(refPayoutSchema);
+
+/** POST /api/v1/Ref/createpayout (field names as spec §7). */
+export const createPayoutBody = z.object({
+  Currency: z.string().trim().min(1, 'validation.required').max(20).transform((c) => c.toUpperCase()),
+  Sum: z.string().trim().min(1, 'validation.required').max(40),
+  Requisite: z.string().trim().min(1, 'validation.required').max(200, 'validation.maxLength'),
+  AddRequisite: z.string().trim().max(200, 'validation.maxLength').optional().default(''),
+});
+export type CreatePayoutBody = z.input<typeof createPayoutBody>;
+
+export const promoCodeSchema = z.object({
+  code: z.string(),
+  valueRub: decimalString,
+  minRub: decimalString,
+  status: z.enum(['active', 'held', 'used', 'expired']),
+  expiresAt: z.string().nullable(),
+  usedAt: z.string().nullable(),
+  ticketNumber: z.number().int().nullable(),
+});
+export type PromoCode = z.infer<typeof promoCodeSchema>;
+export const promoCodesPage = paged(promoCodeSchema);
+
+export const discountSchema = z.object({
+  percent: decimalString,
+  turnoverUsd: decimalString,
+  bands: z.array(z.object({ minTurnoverUsd: decimalString, percent: decimalString })),
+});
+export type Discount = z.infer<typeof discountSchema>;

@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import { decimalString } from './exchange';
+
+export const TICKET_STATUSES = ['card_check', 'advance', 'new', 'frozen', 'error', 'deleted', 'success'] as const;
+export type TicketStatus = (typeof TICKET_STATUSES)[number];
+/** Statuses in which a ticket still holds its reserve and promo code. */
+export const OPEN_TICKET_STATUSES: readonly TicketStatus[] = ['card_check', 'advance', 'new', 'frozen'];
+
+const mustAgree = (key: string) =>
+  z.preprocess((v) => (typeof v === 'string' ? ['true', 'on', '1'].includes(v) : v), z.literal(true, { error: key }));
+
+/** POST /api/v1/Tickets/create (JSON). The server recomputes the sums; a fixed rate needs its quote token. */
+export const createTicketBody = z.object({
+  giveName: z
+    .string()
+    .trim()
+    .min(1, 'validation.required')
+    .max(20)
+    .transform((c) => c.toUpperCase()),
+  getName: z
+    .string()
+    .trim()
+    .min(1, 'validation.required')
+    .max(20)
+    .transform((c) => c.toUpperCase()),
+  giveSum: z.string().trim().min(1, 'validation.required').max(64),
+  getSum: z.string().trim().min(1, 'validation.required').max(64),
+  calcDirection: z.enum(['sell', 'buy']),
+  useFixed: z.boolean().optional().default(false),
+  quoteToken: z.string().max(2000).optional(),
+  promocode: z
+    .string()
+    .trim()
+    .max(40)
+    .optional()
+    .transform((code) => code || undefined),
+  refId: z
+    .union([z.string(), z.number()])
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? undefined : String(v)))
+    .pipe(
+      z
+        .string()
+        .regex(/^\d{1,12}$/)
+        .optional(),
+    ),
+  email: z
+    .string()
+    .trim()
+    .min(1, 'validation.required')
+    .max(254, 'validation.maxLength')
+    .pipe(z.email('validation.email')),
+  requisites: z
+    .object({
+      give: z.record(z.string(), z.string().max(300)).default({}),
+      get: z.record(z.string(), z.string().max(300)).default({}),
+    })
+    .default({ give: {}, get: {} }),
+  agreeAml: mustAgree('validation.agreeAml'),
+  agreeRules: mustAgree('validation.agreeRules'),
+});
+export type CreateTicketBody = z.input<typeof createTicketBody>;
+
+const ticketSide = z.object({
+  code: z.string(),
+  name: z.string(),
+  valute: z.string(),
+  iconPath: z.string(),
+  scale: z.number().int(),
+  sum: decimalString,
+});
+
+const shownRequisite = z.object({ name: z.string(), label: z.string(), value: z.string() });
+
+export const ticketSchema = z.object({
+  id: z.string(),
+  number: z.number().int(),
+  status: z.enum(TICKET_STATUSES),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  email: z.string(),
+  give: ticketSide,
+  get: ticketSide,
+  rate: decimalString,
+  fixed: z.boolean(),
+  manual: z.boolean(),
+  promo: z.object({ code: z.string(), bonus: decimalString }).nullable(),
+  requisites: z.object({ give: z.array(shownRequisite), get: z.array(shownRequisite) }),
+  /** Until when an awaiting-payment ticket may be paid. */
+  paymentDeadline: z.string().nullable(),
+  /** Where to pay, while the ticket awaits payment. */
+  payTo: z.array(z.object({ label: z.string(), value: z.string() })).nullable(),
+  /** Why it was frozen, rejected, cancelled or failed, in the request language when it is the system's. */
+  reason: z.string().nullable(),
+  payoutReference: z.string().nullable(),
+  cardCheck: z.object({ status: z.enum(['none', 'pending', 'approved', 'rejected']), reason: z.string().nullable() }),
+  history: z.array(z.object({ status: z.enum(TICKET_STATUSES), at: z.string() })),
+});
+export type Ticket = z.infer<typeof ticketSchema>;
+
+export const ticketIdParams = z.object({
+  id: z
+    .string()
+    .min(10)
+    .max(40)
+    .regex(/^[\w-]+$/),
+});
+
+export const pageQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  perPage: z.coerce.number().int().min(1).max(100).default(10),
+});
+
+export const ticketListSchema = z.object({
+  items: z.array(ticketSchema.omit({ requisites: true, payTo: true, history: true })),
+  page: z.number().int(),
+  perPage: z.number().int(),
+  total: z.number().int(),
+});
+export type TicketList = z.infer<typeof ticketListSchema>;
+
+/** api/v1/CardCheck/*?ticketId= */
+export const cardCheckQuery = z.object({ ticketId: ticketIdParams.shape.id });
+export const cardCheckStatusSchema = z.object({
+  status: z.enum(['none', 'pending', 'approved', 'rejected']),
+  reason: z.string().nullable(),
+  ticketStatus: z.enum(TICKET_STATUSES),
+});

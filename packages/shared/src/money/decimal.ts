@@ -1,0 +1,25 @@
+import DecimalJs from 'decimal.js';
+
+/**
+ * Exact decimal arithmetic for money and rates (never a JS float). 60 significant digits keep
+ * every product and quotient of 38-digit numerics exact before it is rounded to a scale.
+ */
+export const Decimal = DecimalJs.clone({
+  precision: 60,
+  rounding: DecimalJs.ROUND_HALF_UP,
+  toExpNeg: -60,
+  toExpPos: 60,
+});
+export type Decimal = InstanceType<typeof Decimal>;
+
+/** Rounded toward zero to `scale` decimals: what the client gets never exceeds the exact amount. */
+export const roundDown = (value: Decimal, scale: number): Decimal => value.toDecimalPlaces(scale, Decimal.ROUND_DOWN);
+
+/** Rounded away from zero to `scale` decimals: what the client gives never falls short of the exact amount. */
+export const roundUp = (value: Decimal, scale: number): Decimal => value.toDecimalPlaces(scale, Decimal.ROUND_UP);
+
+/** The wire form: fixed decimals, a dot, no exponent. */
+export const toAmount = (value: Decimal, scale: number): string => value.toFixed(scale);
+
+/** A rate for display: enough significant digits for the smallest coin, no trailing zeros. */
+export const toRate = (value: Decimal): string => value.toSignificantDigits(12, Decimal.ROUND_DOWN).toFixed();

@@ -1,0 +1,2 @@
+export * from './amount-text';
+export * from './decimal';

@@ -1,0 +1,34 @@
+import { COMMON_PASSWORDS_TEXT } from './common-passwords';
+
+/** More than 8 and fewer than 50 characters (spec §5, §9). */
+export const PASSWORD_MIN_LENGTH = 9;
+export const PASSWORD_MAX_LENGTH = 49;
+
+const LOWER = /[a-z]/;
+const UPPER = /[A-Z]/;
+const SPECIAL = /[^A-Za-z0-9\s]/;
+
+/** A Latin lowercase letter, a Latin uppercase letter and a special symbol (spec §5). */
+export function hasRequiredCharacters(password: string): boolean {
+  return LOWER.test(password) && UPPER.test(password) && SPECIAL.test(password);
+}
+
+let common: Set<string> | null = null;
+
+// "Password1!" is "password1" with decoration: compare the bare forms too, not only the exact text.
+const LEET: Record<string, string> = { '@': 'a', '4': 'a', '3': 'e', '0': 'o', $: 's', '5': 's', '!': 'i', '1': 'i' };
+
+function variants(password: string): string[] {
+  const lower = password.toLowerCase();
+  const alnum = lower.replace(/[^a-z0-9]/g, '');
+  const letters = lower.replace(/[^a-z]/g, '');
+  const unleet = lower.replace(/[@4305$!1]/g, (c) => LEET[c] ?? c).replace(/[^a-z0-9]/g, '');
+  const trimmed = lower.replace(/^[^a-z]+|[^a-z]+$/g, '');
+  return [lower, alnum, letters, unleet, trimmed];
+}
+
+/** True when the password is, or is a decorated form of, one of the most used passwords. */
+export function isCommonPassword(password: string): boolean {
+  common ??= new Set(COMMON_PASSWORDS_TEXT.split('\n'));
+  return variants(password).some((candidate) => candidate.length >= 6 && common!.has(candidate));
+}

@@ -1,0 +1,67 @@
+// Small helpers the repo's scripts share: running a command, and the build's freshness stamp.
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Runs a command with inherited output; resolves with its exit code. */
+export function run(command, args, options = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: 'inherit', ...options });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    child.on('error', () => resolve(127));
+  });
+}
+
+// What the build is made from: when any of it changes, `npm start` builds again.
+const BUILD_INPUTS = [
+  'package-lock.json',
+  'tsconfig.base.json',
+  'packages/shared/src',
+  'packages/shared/package.json',
+  'apps/web/src',
+  'apps/web/public',
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+  'apps/web/package.json',
+  'apps/server/src',
+  'apps/server/drizzle',
+  'apps/server/tsup.config.ts',
+  'apps/server/package.json',
+];
+
+function* files(entry) {
+  const full = path.join(root, entry);
+  if (!existsSync(full)) return;
+  if (statSync(full).isDirectory()) {
+    for (const name of readdirSync(full).sort()) yield* files(path.join(entry, name));
+  } else if (!/\.test\.tsx?$/.test(entry)) {
+    yield entry;
+  }
+}
+
+export function buildStamp() {
+  const hash = createHash('sha256');
+  for (const input of BUILD_INPUTS) {
+    for (const file of files(input))
+      hash
+        .update(file)
+        .update('\0')
+        .update(readFileSync(path.join(root, file)));
+  }
+  return hash.digest('hex');
+}
+
+export const STAMP_FILE = path.join(root, '.build-stamp');
+export const BUILD_OUTPUTS = ['apps/web/dist/index.html', 'apps/server/dist/main.js'].map((p) => path.join(root, p));
+
+export function buildIsFresh() {
+  return (
+    BUILD_OUTPUTS.every((file) => existsSync(file)) &&
+    existsSync(STAMP_FILE) &&
+    readFileSync(STAMP_FILE, 'utf8') === buildStamp()
+  );
+}
