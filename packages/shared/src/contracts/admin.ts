@@ -3,8 +3,14 @@ import { decimalString } from './exchange';
 
 /** Bodies of the operator console's calls (/api/admin/*). */
 
-const amount = z.string().trim().regex(/^\d{1,20}(\.\d{1,18})?$/, 'validation.pattern');
-const percentText = z.string().trim().regex(/^-?\d{1,2}(\.\d{1,4})?$/, 'validation.pattern');
+const amount = z
+  .string()
+  .trim()
+  .regex(/^\d{1,20}(\.\d{1,18})?$/, 'validation.pattern');
+const percentText = z
+  .string()
+  .trim()
+  .regex(/^-?\d{1,2}(\.\d{1,4})?$/, 'validation.pattern');
 const note = z.string().trim().max(1000, 'validation.maxLength');
 
 export const ADMIN_TICKET_ACTIONS = [
@@ -58,7 +64,11 @@ export const adminDirectionPatch = z
     maxSum: amount,
     manual: z.boolean(),
     cardVerify: z.boolean(),
-    paymentWindowMinutes: z.number().int().min(1).max(24 * 60),
+    paymentWindowMinutes: z
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 60),
     quoteLifetimeSeconds: z.number().int().min(5).max(3600),
   })
   .partial();
@@ -71,7 +81,10 @@ export const adminPriceUpdate = z.object({
 export const adminReserveUpdate = z.object({ balance: amount });
 
 export const adminDiscountBands = z.object({
-  bands: z.array(z.object({ minTurnoverUsd: amount, percent: percentText })).min(1).max(20),
+  bands: z
+    .array(z.object({ minTurnoverUsd: amount, percent: percentText }))
+    .min(1)
+    .max(20),
 });
 
 export const adminUserPatch = z.object({ role: z.enum(['user', 'operator', 'admin']), blocked: z.boolean() }).partial();
@@ -93,7 +106,10 @@ export const adminPayoutPay = z.object({ reference: z.string().trim().min(1, 'va
 export const adminPayoutReject = z.object({ reason: z.string().trim().min(1, 'validation.required').max(1000) });
 
 export const adminNewsBody = z.object({
-  slug: z.string().trim().regex(/^[a-z0-9-]{3,80}$/, 'validation.pattern'),
+  slug: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9-]{3,80}$/, 'validation.pattern'),
   publishedAt: z.iso.datetime(),
   titleRu: z.string().min(1).max(300),
   titleEn: z.string().min(1).max(300),

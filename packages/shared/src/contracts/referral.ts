@@ -72,7 +72,12 @@ export const refPayoutsPage = paged(refPayoutSchema);
 
 /** POST /api/v1/Ref/createpayout (field names as spec §7). */
 export const createPayoutBody = z.object({
-  Currency: z.string().trim().min(1, 'validation.required').max(20).transform((c) => c.toUpperCase()),
+  Currency: z
+    .string()
+    .trim()
+    .min(1, 'validation.required')
+    .max(20)
+    .transform((c) => c.toUpperCase()),
   Sum: z.string().trim().min(1, 'validation.required').max(40),
   Requisite: z.string().trim().min(1, 'validation.required').max(200, 'validation.maxLength'),
   AddRequisite: z.string().trim().max(200, 'validation.maxLength').optional().default(''),
