@@ -7,18 +7,9 @@ import { FormAlert } from '../../../components/ui/form-alert';
 import { CheckboxField, PasswordField, TextField } from '../../../components/ui/text-field';
 import formStyles from '../../../components/ui/form.module.css';
 import { useLanguage } from '../../../hooks/use-language';
+import { storedRefId } from '../../../lib/referral-id';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useRegister } from '../api/register';
-
-/** The referral id a `?r=` link stored (issue 4 writes it); anything else is not a referral id. */
-function storedRefId(): string {
-  try {
-    const value = localStorage.getItem('refId') ?? '';
-    return /^\d{1,12}$/.test(value) ? value : '';
-  } catch {
-    return '';
-  }
-}
 
 export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
   const { t } = useTranslation();
