@@ -14,6 +14,23 @@ const port = process.env.E2E_PORT;
 const smtpPort = process.env.E2E_SMTP_PORT;
 export const baseURL = `http://127.0.0.1:${port}`;
 
+const browser = {
+  ...devices['Desktop Chrome'],
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  },
+};
+
 export default defineConfig({
   testDir: './tests',
   fullyParallel: true,
@@ -28,25 +45,10 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
-    {
-      name: 'chromium',
-      use: {
-        ...devices['Desktop Chrome'],
-        launchOptions: {
-          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-          args: [
-            '--headless',
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-quic',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            '--no-first-run',
-          ],
-        },
-      },
-    },
+    { name: 'chromium', use: browser, testIgnore: /\.global\.spec\.ts$/ },
+    // Specs that change what every visitor sees (maintenance, prices, reserves, directions) run
+    // after all the others, one at a time, so they never pull the ground from under another test.
+    { name: 'global', use: browser, testMatch: /\.global\.spec\.ts$/, dependencies: ['chromium'], workers: 1 },
   ],
   webServer: [
     // First, so the product server never sends into the void.
