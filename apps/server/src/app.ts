@@ -38,6 +38,8 @@ import { sitemapRoutes } from './modules/seo/sitemap.routes';
 import { createMetrics, registerScrapedGauges, timeRequests } from './modules/monitoring/metrics';
 import { monitoringRoutes } from './modules/monitoring/monitoring.routes';
 import { createLiveRates } from './modules/rates/rates.job';
+import { createScheduler } from './modules/jobs/job-scheduler';
+import { createRateLimitStore } from './modules/rate-limits/rate-limit-store';
 import { promoRoutes } from './modules/promo/promo.routes';
 import { createPromoService, type PromoService } from './modules/promo/promo.service';
 import { referralRoutes } from './modules/referral/referral.routes';
@@ -47,7 +49,13 @@ import { createSiteStateService, type SiteStateService } from './modules/site-st
 
 export interface AppDeps {
   config: Pick<Config, 'LOG_LEVEL' | 'PUBLIC_URL' | 'SMTP_URL' | 'MAIL_FROM'> &
-    Partial<Pick<Config, 'RATE_SOURCE' | 'CRYPTO_TICKER_URL' | 'CBR_URL' | 'RATE_REFRESH_SECONDS'>>;
+    Partial<Pick<Config, 'REDIS_URL'>> &
+    Partial<
+      Pick<
+        Config,
+        'RATE_SOURCE' | 'CRYPTO_TICKER_URL' | 'CBR_URL' | 'RATE_REFRESH_SECONDS' | 'TICKET_EXPIRY_CHECK_SECONDS'
+      >
+    >;
   database: Database;
   /** The built web app to serve, or null to serve the API alone (tests, `npm run dev`). */
   webDist: string | null;
@@ -138,8 +146,11 @@ export async function buildApp({
   if (startJobs) mailer.start();
   app.addHook('onClose', () => mailer.stop());
 
+  const rateLimits = await createRateLimitStore({ db: database.db, redisUrl: config.REDIS_URL, log: app.log });
+  app.addHook('onClose', () => rateLimits.close());
   const accounts = createAccountsService({
     db: database.db,
+    rateLimits,
     mailer,
     publicUrl: config.PUBLIC_URL,
     ...(limits.login && { loginLimits: limits.login }),
@@ -152,7 +163,7 @@ export async function buildApp({
   await app.register(accountsRoutes, {
     accounts,
     guards,
-    db: database.db,
+    rateLimits,
     limits: limits.accounts ?? DEFAULT_ACCOUNT_LIMITS,
   });
   const siteState = createSiteStateService(database.db);
@@ -185,20 +196,6 @@ export async function buildApp({
   await app.register(ticketsRoutes, { tickets, guards });
   const cardCheck = createCardCheckService({ db: database.db, tickets, uploadsDir });
   await app.register(cardCheckRoutes, { cardCheck, guards });
-  if (startJobs) {
-    // Every process runs it; SKIP LOCKED gives each expired ticket to exactly one of them.
-    const timer = setInterval(() => {
-      tickets
-        .expireDue()
-        .then(() => metrics.jobRuns.inc({ job: 'expire_tickets', outcome: 'ok' }))
-        .catch((err: unknown) => {
-          metrics.jobRuns.inc({ job: 'expire_tickets', outcome: 'error' });
-          app.log.error({ err }, 'expiring tickets failed');
-        });
-    }, 10_000);
-    timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
-  }
   await app.register(adminRoutes, {
     db: database.db,
     guards,
@@ -210,25 +207,20 @@ export async function buildApp({
     siteState,
   });
   registerScrapedGauges(metrics, database.db, catalog);
-  if (config.RATE_SOURCE === 'live' && startJobs) {
-    const live = createLiveRates({
-      database,
-      catalog,
-      cryptoUrl: config.CRYPTO_TICKER_URL ?? 'https://api.binance.com',
-      cbrUrl: config.CBR_URL ?? 'https://www.cbr.ru/scripts/XML_daily.asp',
-    });
-    const refresh = () =>
-      live
-        .refresh()
-        .then(({ ran }) => ran && metrics.jobRuns.inc({ job: 'live_rates', outcome: 'ok' }))
-        .catch((err: unknown) => {
-          metrics.jobRuns.inc({ job: 'live_rates', outcome: 'error' });
-          app.log.error({ err }, 'refreshing live rates failed');
-        });
-    void refresh();
-    const timer = setInterval(refresh, (config.RATE_REFRESH_SECONDS ?? 60) * 1000);
-    timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
+  if (startJobs) {
+    const scheduler = createScheduler({ db: database.db, metrics, log: app.log });
+    app.addHook('onClose', async () => scheduler.stop());
+    // SKIP LOCKED in the job still gives each expired ticket to one transaction, whoever runs it.
+    scheduler.every('expire_tickets', config.TICKET_EXPIRY_CHECK_SECONDS ?? 10, () => tickets.expireDue());
+    if (config.RATE_SOURCE === 'live') {
+      const live = createLiveRates({
+        database,
+        catalog,
+        cryptoUrl: config.CRYPTO_TICKER_URL ?? 'https://api.binance.com',
+        cbrUrl: config.CBR_URL ?? 'https://www.cbr.ru/scripts/XML_daily.asp',
+      });
+      scheduler.every('live_rates', config.RATE_REFRESH_SECONDS ?? 60, () => live.refresh());
+    }
   }
   await app.register(monitoringRoutes, { catalog, exchange, siteState, metrics });
   const content = createContentService(database.db);

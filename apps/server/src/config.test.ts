@@ -22,6 +22,14 @@ describe('configuration', () => {
     ],
     [{ SECRET: 'short' }, 'Invalid configuration: SECRET must be at least 32 characters'],
     [
+      { REDIS_URL: 'http://cache:6379' },
+      'Invalid configuration: REDIS_URL must be a redis:// or rediss:// URL (got "http://cache:6379")',
+    ],
+    [
+      { TICKET_EXPIRY_CHECK_SECONDS: '0' },
+      'Invalid configuration: TICKET_EXPIRY_CHECK_SECONDS must be a whole number of seconds from 1 (got "0")',
+    ],
+    [
       { LOG_LEVEL: 'loud' },
       'Invalid configuration: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud")',
     ],

@@ -23,6 +23,10 @@ const configSchema = z.object({
     emptyAsUndefined,
     z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   ),
+  REDIS_URL: z.preprocess(
+    emptyAsUndefined,
+    z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
+  ),
   MAIL_FROM: z.string().min(3).default('Obmen <no-reply@obmen.local>'),
   ADMIN_EMAIL: z.email({ error: 'must be an e-mail address' }).default('admin@obmen.local'),
   ADMIN_PASSWORD: z.preprocess(emptyAsUndefined, z.string().min(12, 'must be at least 12 characters').optional()),
@@ -34,6 +38,11 @@ const configSchema = z.object({
     .int('must be a whole number of seconds from 10')
     .min(10, 'must be a whole number of seconds from 10')
     .default(60),
+  TICKET_EXPIRY_CHECK_SECONDS: z.coerce
+    .number({ error: 'must be a whole number of seconds from 1' })
+    .int('must be a whole number of seconds from 1')
+    .min(1, 'must be a whole number of seconds from 1')
+    .default(10),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',

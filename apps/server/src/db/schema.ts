@@ -215,6 +215,21 @@ export const rateLimits = pgTable('rate_limits', {
 });
 
 /**
+ * The last run of each scheduled job. Every process ticks; a run is claimed here with one
+ * conditional upsert, so across all processes a job runs once per interval.
+ */
+export const jobRuns = pgTable('job_runs', {
+  name: text('name').primaryKey(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+  /** When the job last ended without an error. */
+  succeededAt: timestamp('succeeded_at', { withTimezone: true }),
+  runs: bigint('runs', { mode: 'number' }).notNull().default(0),
+  failures: bigint('failures', { mode: 'number' }).notNull().default(0),
+  lastError: text('last_error'),
+});
+
+/**
  * Every mail the product sends, written in the same transaction as the change it reports. Without
  * SMTP_URL a mail stays here (status `logged`) for the operator console; with it, it is delivered.
  */

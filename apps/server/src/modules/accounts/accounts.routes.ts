@@ -13,7 +13,7 @@ import {
   userInfoSchema,
 } from '@obmen/shared';
 import { toUserInfo, type AccountsService } from './accounts.service';
-import type { Db } from '../../db/database';
+import type { RateLimitStore } from '../rate-limits/rate-limit-store';
 import { rateLimitGuard, type Limit } from '../rate-limits/rate-limit.guard';
 import { bearerToken, type AuthGuards } from './auth-guards';
 
@@ -31,11 +31,11 @@ export const DEFAULT_ACCOUNT_LIMITS: AccountLimits = {
 export const accountsRoutes: FastifyPluginAsyncZod<{
   accounts: AccountsService;
   guards: AuthGuards;
-  db: Db;
+  rateLimits: RateLimitStore;
   limits: AccountLimits;
-}> = async (app, { accounts, guards, db, limits }) => {
-  const registerLimit = rateLimitGuard(db, 'register', limits.register);
-  const resetLimit = rateLimitGuard(db, 'password-reset', limits.passwordReset);
+}> = async (app, { accounts, guards, rateLimits, limits }) => {
+  const registerLimit = rateLimitGuard(rateLimits, 'register', limits.register);
+  const resetLimit = rateLimitGuard(rateLimits, 'password-reset', limits.passwordReset);
 
   app.post(
     '/register',

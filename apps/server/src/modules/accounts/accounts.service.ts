@@ -12,7 +12,7 @@ import type { Db, DbOrTx } from '../../db/database';
 import { ParameterError, TooManyRequestsError } from '../../http/errors';
 import type { Mailer } from '../mail/mailer';
 import { passwordResetMail } from '../mail/mail.templates';
-import { clearCount, hitCount, peekCount } from '../rate-limits/rate-limits.repository';
+import type { RateLimitStore } from '../rate-limits/rate-limit-store';
 import {
   consumePasswordReset,
   deleteSession,
@@ -41,6 +41,8 @@ export interface AccountsOptions {
   db: Db;
   mailer: Mailer;
   publicUrl: string;
+  /** Where failed logins are counted, shared by every process. */
+  rateLimits: RateLimitStore;
   loginLimits?: LoginLimits;
   sessionDays?: number;
   resetMinutes?: number;
@@ -63,6 +65,7 @@ export function createAccountsService({
   db,
   mailer,
   publicUrl,
+  rateLimits,
   loginLimits = DEFAULT_LOGIN_LIMITS,
   sessionDays = 30,
   resetMinutes = 60,
@@ -110,8 +113,8 @@ export function createAccountsService({
       const ipKey = `login:ip:${ip}`;
       const { windowSeconds, perAccount, perIp } = loginLimits;
       const [account, address] = await Promise.all([
-        peekCount(db, accountKey, windowSeconds),
-        peekCount(db, ipKey, windowSeconds),
+        rateLimits.peek(accountKey, windowSeconds),
+        rateLimits.peek(ipKey, windowSeconds),
       ]);
       if (account.count >= perAccount)
         throw new TooManyRequestsError('auth.tooManyAttempts', account.retryAfterSeconds);
@@ -119,11 +122,11 @@ export function createAccountsService({
 
       const valid = await verifyPassword(user?.passwordHash ?? (await timingDummy()), body.password);
       if (!user || !valid) {
-        await hitCount(db, accountKey, windowSeconds);
-        await hitCount(db, ipKey, windowSeconds);
+        await rateLimits.hit(accountKey, windowSeconds);
+        await rateLimits.hit(ipKey, windowSeconds);
         throw ParameterError.of({ password: 'auth.invalidCredentials' });
       }
-      await clearCount(db, accountKey);
+      await rateLimits.clear(accountKey);
       if (user.blocked) throw ParameterError.of({ password: 'auth.blocked' });
       return openSession(db, user);
     },

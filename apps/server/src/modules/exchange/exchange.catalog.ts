@@ -15,6 +15,8 @@ export interface CatalogCurrency {
   usdPrice: Decimal | null;
   priceUpdatedAt: Date | null;
   priceMaxAgeSeconds: number | null;
+  /** Where the price came from: `static` (set by an operator) or a live source's name. */
+  priceSource: string | null;
 }
 
 export interface CatalogDirection {
@@ -81,6 +83,7 @@ export function createCatalog(db: Db, database?: Pick<Database, 'notify' | 'list
             usdPrice: price ? new Decimal(price.usdPrice) : null,
             priceUpdatedAt: price?.updatedAt ?? null,
             priceMaxAgeSeconds: price?.maxAgeSeconds ?? null,
+            priceSource: price?.source ?? null,
           },
         ];
       }),

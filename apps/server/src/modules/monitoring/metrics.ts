@@ -65,8 +65,25 @@ export function registerScrapedGauges(metrics: Metrics, db: Db, catalog: Catalog
     collect() {
       for (const [code, entry] of catalog.get().currencies) {
         if (entry.priceUpdatedAt)
-          this.set({ currency: code, source: 'static' }, (Date.now() - entry.priceUpdatedAt.getTime()) / 1000);
+          this.set(
+            { currency: code, source: entry.priceSource ?? 'static' },
+            (Date.now() - entry.priceUpdatedAt.getTime()) / 1000,
+          );
       }
+    },
+  });
+  new client.Gauge({
+    name: 'obmen_job_last_success_age_seconds',
+    help: 'Seconds since each scheduled job last ran without an error, whichever process ran it',
+    labelNames: ['job'] as const,
+    registers: [metrics.registry],
+    async collect() {
+      const rows = await queryRows<{ name: string; age: string | null }>(
+        db,
+        sql`select name, extract(epoch from now() - succeeded_at)::text as age from job_runs`,
+      );
+      this.reset();
+      for (const row of rows) if (row.age !== null) this.set({ job: row.name }, Number(row.age));
     },
   });
 }

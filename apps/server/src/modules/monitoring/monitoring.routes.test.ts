@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { Decimal } from '@obmen/shared';
 import { createTestApp, type TestContext } from '../../../test/test-app';
+import { claimRun, finishRun } from '../jobs/job-runs.repository';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -72,8 +73,10 @@ describe('GET /export/rates.xml', () => {
 });
 
 describe('observability', () => {
-  it('exports Prometheus metrics: request latency by route, tickets, reserves and price age', async () => {
+  it('exports Prometheus metrics: request latency by route, tickets, reserves, price and job ages', async () => {
     await ctx.app.inject({ url: '/api/v1/Exchange/get_currencies/give' });
+    await claimRun(ctx.database.db, 'expire_tickets', 10);
+    await finishRun(ctx.database.db, 'expire_tickets', null);
     const res = await ctx.app.inject({ url: '/metrics' });
     expect(res.headers['content-type']).toContain('text/plain');
     expect(res.body).toMatch(
@@ -82,9 +85,10 @@ describe('observability', () => {
     expect(res.body).toMatch(/obmen_reserve_available\{currency="BTC"\} 3\.2548731/);
     expect(res.body).toMatch(/obmen_price_age_seconds\{currency="BTC",source="static"\} \d/);
     expect(res.body).toContain('# TYPE obmen_tickets gauge');
+    expect(res.body).toMatch(/obmen_job_last_success_age_seconds\{job="expire_tickets"\} \d/);
   });
 
-  it('serves the OpenAPI document generated from the contracts, covering the spec’s calls', async () => {
+  it('serves the OpenAPI document generated from the contracts, covering every call', async () => {
     const res = await ctx.app.inject({ url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
     const doc = res.json();
@@ -107,6 +111,12 @@ describe('observability', () => {
       expect(Object.keys(doc.paths), path).toContain(path);
     }
     expect(doc.paths['/api/v1/Exchange/calculate'].post.requestBody).toBeDefined();
+    // Every call the server answers is in the document, so a new route cannot go undocumented.
+    const undocumented = ctx.app.routeTable
+      .filter((route) => !route.url.startsWith('/api/docs'))
+      .filter((route) => !doc.paths[route.url.replace(/:(\w+)/g, '{$1}')]?.[route.method.toLowerCase()])
+      .map((route) => `${route.method} ${route.url}`);
+    expect(undocumented).toEqual([]);
     expect((await ctx.app.inject({ url: '/api/docs' })).statusCode).toBeLessThan(400);
   });
 });
