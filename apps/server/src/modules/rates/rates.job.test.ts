@@ -100,6 +100,19 @@ describe('live rate sources', () => {
     btc = '95000.50';
   });
 
+  it('does not take a price that jumped more than a quarter, and says why', async () => {
+    btc = '60000';
+    await live.refresh();
+    const row = await price('BTC');
+    expect(row.usdPrice).toBe('95000.500000000000000000');
+    expect(row.lastError).toMatch(/moved from 95000\.5 to 60000 \(more than 25 %\)/);
+    btc = '97000.25';
+    await live.refresh();
+    expect(await price('BTC')).toMatchObject({ usdPrice: '97000.250000000000000000', lastError: null });
+    btc = '95000.50';
+    await live.refresh();
+  });
+
   it('gives up on a source that does not answer in time', async () => {
     cbrMode = 'slow';
     await live.refresh();

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Decimal } from '@obmen/shared';
+import { Decimal } from '@obmen/shared';
 import type { Database } from '../../db/database';
 import { prices } from '../../db/schema';
 import type { Catalog } from '../exchange/exchange.catalog';
@@ -18,6 +18,18 @@ export interface LiveRatesOptions {
 // second, the CBR publishes once a working day.
 export const CRYPTO_MAX_AGE_SECONDS = 600;
 export const CBR_MAX_AGE_SECONDS = 4 * 86_400;
+// A source that suddenly says BTC costs a quarter less is more likely broken than right: such a
+// price is not taken; the last one goes stale and its directions close until a sane one comes.
+export const MAX_PRICE_JUMP = new Decimal('0.25');
+
+/** Why a fresh price is not to be trusted, or null when it moved a believable amount. */
+export function implausibleJump(last: Decimal | null, fresh: Decimal): string | null {
+  if (!last || last.lte(0)) return null;
+  const move = fresh.minus(last).abs().div(last);
+  return move.gt(MAX_PRICE_JUMP)
+    ? `the price moved from ${last.toFixed()} to ${fresh.toFixed()} (more than ${MAX_PRICE_JUMP.times(100).toFixed()} %) and was not taken`
+    : null;
+}
 
 /**
  * Refreshes USD prices from the live sources. A failing source keeps its last good prices (they
@@ -29,7 +41,8 @@ export function createLiveRates({ database, catalog, cryptoUrl, cbrUrl, timeoutM
     for (const [code, entry] of catalog.get().currencies) {
       if (!valutes.has(entry.row.valute)) continue;
       const price: Decimal | undefined = fetched instanceof Error ? undefined : fetched.get(entry.row.valute);
-      if (price) {
+      const jump = price ? implausibleJump(entry.usdPrice, price) : null;
+      if (price && !jump) {
         await db
           .update(prices)
           .set({
@@ -42,7 +55,8 @@ export function createLiveRates({ database, catalog, cryptoUrl, cbrUrl, timeoutM
           })
           .where(eq(prices.currencyCode, code));
       } else {
-        const reason = fetched instanceof Error ? fetched.message : `${source} gave no price for ${entry.row.valute}`;
+        const reason =
+          fetched instanceof Error ? fetched.message : (jump ?? `${source} gave no price for ${entry.row.valute}`);
         await db
           .update(prices)
           .set({ source, maxAgeSeconds: maxAge, lastError: reason, checkedAt: sql`now()` })
