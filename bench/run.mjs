@@ -1,47 +1,301 @@
-// `npm run bench`: starts the built product on PGlite and drives its hot read path with autocannon.
-// The full suite with budgets (issue 11) grows from here.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// `npm run bench`: the product's hot calls against a bare node:http and a Fastify hello-world on the
+// same machine, the budgets of issue 11 (PASS/FAIL, non-zero exit on any FAIL), Lighthouse on three
+// pages, and the table written to bench/RESULTS.md.
+//
+//   npm run bench                      everything (PGlite; PostgreSQL too with TEST_DATABASE_URL)
+//   npm run bench -- --quick           shorter runs, for a first look while working
+//   npm run bench -- --no-lighthouse   the API only
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import getPort from 'get-port';
+import pg from 'pg';
+import { buildIsFresh, run } from '../scripts/lib.mjs';
+import { homeInitialScripts, HOME_JS_BUDGET_BYTES, weigh } from '../scripts/bundle-size.mjs';
+import { call, logIn, reserve, setReserve } from './lib/api.mjs';
+import { OPERATOR, root, startHello, startProduct } from './lib/processes.mjs';
+import { lighthouseScores } from './lighthouse.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const quick = process.argv.includes('--quick');
+const withLighthouse = !process.argv.includes('--no-lighthouse');
+const WARMUP_S = quick ? 1 : 3;
+const MEASURE_S = quick ? 3 : 8;
 
-async function startProduct() {
-  const port = await getPort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'obmen-bench-'));
-  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'inherit'],
+/** Throughput: 100 connections with 10 requests in flight on each, as issue 11 says. */
+async function throughput(options) {
+  await autocannon({ ...options, connections: 100, pipelining: 10, duration: WARMUP_S });
+  return autocannon({ ...options, connections: 100, pipelining: 10, duration: MEASURE_S });
+}
+
+/** Latency at a fixed request rate, well below saturation. */
+async function atRate(options, rate) {
+  await autocannon({ ...options, connections: 20, overallRate: rate, duration: WARMUP_S });
+  return autocannon({ ...options, connections: 20, overallRate: rate, duration: MEASURE_S });
+}
+
+const summary = (r) => ({
+  rps: r.requests.average,
+  p50: r.latency.p50,
+  p99: r.latency.p99,
+  ok: r['2xx'],
+  bad: r.non2xx + r.errors + r.timeouts,
+});
+
+const rows = [];
+let failed = 0;
+
+function record(name, figures, budget) {
+  const pass = budget ? budget.check(figures) : null;
+  if (pass === false) failed += 1;
+  rows.push({ name, ...figures, budget: budget?.text ?? '', verdict: pass === null ? '' : pass ? 'PASS' : 'FAIL' });
+  const parts = [
+    figures.rps !== undefined && `${Math.round(figures.rps)} req/s`,
+    figures.p50 !== undefined && `p50 ${figures.p50} ms`,
+    figures.p99 !== undefined && `p99 ${figures.p99} ms`,
+    figures.ratio !== undefined && `${figures.ratio.toFixed(2)} × Fastify`,
+    figures.note,
+  ].filter(Boolean);
+  console.log(`${(pass === null ? '    ' : pass ? 'PASS' : 'FAIL').padEnd(5)} ${name.padEnd(46)} ${parts.join('  ')}`);
+}
+
+const json = (body) => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});
+
+const CALCULATE = json({ giveName: 'SBERRUB', getName: 'BTC', sum: '10000', direction: 'sell' });
+const TICKET_BTC = '0.001';
+const BTC_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
+const TICKET_BODY = {
+  giveName: 'USDTTRC20',
+  getName: 'BTC',
+  giveSum: '0',
+  getSum: TICKET_BTC,
+  calcDirection: 'buy',
+  useFixed: false,
+  email: 'bench@obmen.test',
+  requisites: { give: {}, get: { walletAddress: BTC_ADDRESS } },
+  agreeAml: true,
+  agreeRules: true,
+};
+const TICKET = json(TICKET_BODY);
+
+async function benchProduct(label, product, fastifyRps, ticketBudget) {
+  const url = product.url;
+  const ratio = (rps) => rps / fastifyRps;
+  const reads = [
+    ['get_currencies/give', '/api/v1/Exchange/get_currencies/give', 0.8],
+    ['get_range', '/api/v1/Exchange/get_range?giveName=SBERRUB&getName=BTC', 0.5],
+    ['direction_status', '/api/v1/Exchange/direction_status?giveName=SBERRUB&getName=BTC', 0.5],
+  ];
+  for (const [name, pathname, share] of reads) {
+    const r = summary(await throughput({ url: `${url}${pathname}` }));
+    record(
+      `${label} ${name}`,
+      { ...r, ratio: ratio(r.rps) },
+      {
+        text: `≥ ${share} × Fastify, no errors`,
+        check: (f) => f.ratio >= share && f.bad === 0,
+      },
+    );
+  }
+  const calc = summary(await throughput({ url: `${url}/api/v1/Exchange/calculate`, ...CALCULATE }));
+  record(
+    `${label} POST calculate`,
+    { ...calc, ratio: ratio(calc.rps) },
+    {
+      text: '≥ 0.4 × Fastify, no errors',
+      check: (f) => f.ratio >= 0.4 && f.bad === 0,
+    },
+  );
+  const solo = summary(await atRate({ url: `${url}/api/v1/Exchange/calculate`, ...CALCULATE }, 2000));
+  record(`${label} POST calculate at 2000 req/s`, solo, {
+    text: 'p99 ≤ 10 ms, no errors',
+    check: (f) => f.p99 <= 10 && f.bad === 0,
   });
-  await new Promise((resolve, reject) => {
-    child.stdout.on('data', (chunk) => String(chunk).includes('Operator login') && resolve());
-    child.on('exit', (code) => reject(new Error(`the server exited with ${code}`)));
+
+  // Ticket creation on one hot direction: every ticket holds bitcoin from the same reserve row.
+  const token = await logIn(url, OPERATOR);
+  const before = await reserve(url, token, 'BTC');
+  await setReserve(url, token, 'BTC', (Number(before.held) + 10_000).toFixed(8));
+  const heldBefore = (await reserve(url, token, 'BTC')).held;
+  const created = summary(await throughput({ url: `${url}/api/v1/Tickets/create`, ...TICKET }));
+  const after = await reserve(url, token, 'BTC');
+  // The warm-up's tickets count too: held grew by exactly the tickets accepted in both runs.
+  const heldGrowth = (Number(after.held) - Number(heldBefore)) / Number(TICKET_BTC);
+  record(`${label} POST Tickets/create`, { ...created, ratio: ratio(created.rps) }, ticketBudget);
+
+  // No oversell: a reserve that fits exactly 300 tickets, under the same load.
+  const fits = 300;
+  await setReserve(url, token, 'BTC', (Number(after.held) + fits * Number(TICKET_BTC)).toFixed(8));
+  const burst = await autocannon({
+    url: `${url}/api/v1/Tickets/create`,
+    ...TICKET,
+    connections: 100,
+    pipelining: 10,
+    amount: 3000,
   });
+  const tight = await reserve(url, token, 'BTC');
+  const accepted = burst['2xx'];
+  record(
+    `${label} no oversell (3000 creates, room for ${fits})`,
+    {
+      note: `${accepted} accepted; held ${tight.held} of balance ${tight.balance}; ${Math.round(heldGrowth)} held earlier`,
+    },
+    {
+      text: `exactly ${fits} accepted, held = balance`,
+      check: () => accepted === fits && Number(tight.held) === Number(tight.balance),
+    },
+  );
+  await setReserve(url, token, 'BTC', before.balance);
+
+  // Login with argon2id at OWASP's minimum (19 MiB, t=2, p=1).
+  const user = `bench${Date.now()}`;
+  const password = 'Bench-User-Password-1!';
+  await call(url, '/register', {
+    method: 'POST',
+    json: { username: user, email: `${user}@obmen.test`, password, confirmPassword: password, agree: true },
+  });
+  const login = json({ username: user, password });
+  const logins = summary(await throughput({ url: `${url}/token`, ...login }));
+  record(`${label} POST /token`, logins, { text: '≥ 60 req/s', check: (f) => f.rps >= 60 && f.bad === 0 });
+
+  const [mixed] = await Promise.all([
+    atRate({ url: `${url}/api/v1/Exchange/calculate`, ...CALCULATE }, 2000).then(summary),
+    atRate({ url: `${url}/token`, ...login }, 40),
+  ]);
+  record(`${label} calculate at 2000 req/s + 40 logins/s`, mixed, {
+    text: `p99 ≤ 2 × solo (${solo.p99} ms)`,
+    check: (f) => f.p99 <= 2 * Math.max(solo.p99, 1) && f.bad === 0,
+  });
+}
+
+async function freshPostgres(adminUrl) {
+  const name = `obmen_bench_${Date.now()}`;
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  await client.query(`create database ${name}`);
+  await client.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
   return {
-    url: `http://127.0.0.1:${port}`,
-    stop: () => {
-      child.kill('SIGTERM');
-      rmSync(dataDir, { recursive: true, force: true });
+    url: url.toString(),
+    drop: async () => {
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
     },
   };
 }
 
-function measure(url, seconds) {
-  return autocannon({ url, connections: 100, pipelining: 10, duration: seconds });
+function machine() {
+  const cpus = os.cpus();
+  let postgres = '';
+  try {
+    postgres = execFileSync('psql', ['--version'], { encoding: 'utf8' }).trim();
+  } catch {
+    // No client: the PostgreSQL row says so itself.
+  }
+  return `${cpus.length} × ${cpus[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.platform()} ${os.release()}, Node ${process.version}${postgres ? `, ${postgres}` : ''}`;
 }
 
-const product = await startProduct();
-try {
-  const target = `${product.url}/api/v1/Exchange/get_currencies/give`;
-  await measure(target, 2); // warm-up
-  const result = await measure(target, 5);
-  console.log(
-    `get_currencies/give  ${Math.round(result.requests.average)} req/s  p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms  errors ${result.errors + result.non2xx}`,
-  );
-} finally {
-  product.stop();
+function writeResults() {
+  const date = new Date().toISOString().slice(0, 16).replace('T', ' ');
+  const cell = (v, digits = 0) => (v === undefined ? '' : typeof v === 'number' ? v.toFixed(digits) : String(v));
+  const lines = [
+    '# Bench results',
+    '',
+    `Written by \`npm run bench\`${quick ? ' (--quick)' : ''} on ${date} UTC.`,
+    '',
+    `Machine: ${machine()}. Load generator (autocannon) and servers share it.`,
+    '',
+    '| what | req/s | p50 ms | p99 ms | × Fastify | notes | budget | |',
+    '| --- | ---: | ---: | ---: | ---: | --- | --- | --- |',
+    ...rows.map(
+      (r) =>
+        `| ${r.name} | ${cell(r.rps)} | ${cell(r.p50)} | ${cell(r.p99)} | ${cell(r.ratio, 2)} | ${r.note ?? ''} | ${r.budget} | ${r.verdict} |`,
+    ),
+    '',
+  ];
+  writeFileSync(path.join(root, 'bench/RESULTS.md'), lines.join('\n'));
 }
+
+if (!buildIsFresh()) {
+  console.log('Building the product first…');
+  if ((await run(process.execPath, [path.join(root, 'scripts/build.mjs')])) !== 0) process.exit(1);
+}
+
+console.log(`Machine: ${machine()}\n`);
+const nodeHello = await startHello('node');
+const fastifyHello = await startHello('fastify');
+let fastifyRps;
+try {
+  const bare = summary(await throughput({ url: nodeHello.url }));
+  record('node:http hello-world', bare);
+  const fastify = summary(await throughput({ url: fastifyHello.url }));
+  fastifyRps = fastify.rps;
+  record('Fastify hello-world', { ...fastify, ratio: 1 });
+} finally {
+  nodeHello.stop();
+  fastifyHello.stop();
+}
+
+const pglite = await startProduct();
+let ticketPage = null;
+try {
+  await benchProduct('PGlite', pglite, fastifyRps, {
+    text: '≥ 500 req/s, no errors',
+    check: (f) => f.rps >= 500 && f.bad === 0,
+  });
+  if (withLighthouse) {
+    const ticket = await call(pglite.url, '/api/v1/Tickets/create', { method: 'POST', json: TICKET_BODY });
+    ticketPage = `/ru/ticket/${ticket.id}`;
+    const pages = ['/ru/', '/ru/SBERRUB--BTC', ticketPage];
+    for (const { page, performance, cls, lcp } of await lighthouseScores(pglite.url, pages)) {
+      const shown = page === ticketPage ? '/ru/ticket/{id}' : page;
+      record(
+        `Lighthouse mobile ${shown}`,
+        { note: `performance ${performance}, CLS ${cls}, LCP ${lcp} ms` },
+        {
+          text: 'performance ≥ 95, CLS ≤ 0.05',
+          check: () => performance >= 95 && cls <= 0.05,
+        },
+      );
+    }
+  }
+} finally {
+  await pglite.stop();
+}
+
+if (process.env.TEST_DATABASE_URL) {
+  const database = await freshPostgres(process.env.TEST_DATABASE_URL);
+  const postgres = await startProduct({ databaseUrl: database.url });
+  try {
+    await benchProduct('PostgreSQL', postgres, fastifyRps, {
+      text: '≥ 1000 req/s, no errors',
+      check: (f) => f.rps >= 1000 && f.bad === 0,
+    });
+  } finally {
+    await postgres.stop();
+    await database.drop();
+  }
+} else {
+  console.log('(set TEST_DATABASE_URL to bench on PostgreSQL too)');
+}
+
+const homeJs = weigh(homeInitialScripts()).reduce((sum, { gzip }) => sum + gzip, 0);
+record(
+  'home page initial JavaScript',
+  { note: `${(homeJs / 1024).toFixed(1)} KB gzip` },
+  {
+    text: `≤ ${HOME_JS_BUDGET_BYTES / 1024} KB gzip`,
+    check: () => homeJs <= HOME_JS_BUDGET_BYTES,
+  },
+);
+
+writeResults();
+console.log(`\n${failed ? `${failed} budget(s) missed` : 'Every budget met'}; the table is in bench/RESULTS.md`);
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,57 @@
+// Starting what the bench measures, each in a process of its own, on loopback.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import getPort from 'get-port';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const OPERATOR = { username: 'bench-operator@obmen.test', password: 'Bench-Operator-Password-1!' };
+
+function start(script, env, readyText) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [script], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    child.stdout.on('data', (chunk) => String(chunk).includes(readyText) && resolve(child));
+    child.on('exit', (code) => reject(new Error(`${path.basename(script)} exited with ${code}`)));
+  });
+}
+
+export async function startHello(kind) {
+  const port = await getPort();
+  const child = await start(path.join(root, `bench/targets/${kind}-hello.mjs`), { PORT: String(port) }, 'ready');
+  return { url: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
+}
+
+/** The built product on PGlite (a temporary DATA_DIR) or on the PostgreSQL database given. */
+export async function startProduct({ databaseUrl } = {}) {
+  const port = await getPort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'obmen-bench-'));
+  const child = await start(
+    path.join(root, 'apps/server/dist/main.js'),
+    {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ADMIN_EMAIL: OPERATOR.username,
+      ADMIN_PASSWORD: OPERATOR.password,
+      ...(databaseUrl && { DATABASE_URL: databaseUrl }),
+    },
+    'Operator login',
+  );
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', () => {
+          rmSync(dataDir, { recursive: true, force: true });
+          resolve();
+        });
+        child.kill('SIGTERM');
+      }),
+  };
+}
