@@ -18,12 +18,19 @@ export const refVisitParams = z.object({ x: z.coerce.number().int().positive().m
 
 export const refSummarySchema = z.object({
   refId: z.number().int(),
+  /** The personal link on the site's public address: `/{lang}/?r=ID`. */
+  link: z.string(),
   visits: z.number().int(),
   referrals: z.number().int(),
   activeReferrals: z.number().int(),
   balanceUsd: decimalString,
   earnedUsd: decimalString,
+  /** Asked for and not yet paid: taken off the balance already. */
+  pendingUsd: decimalString,
   paidOutUsd: decimalString,
+  /** The terms the server applies, so a page states the same numbers it enforces. */
+  activeReferralsRequired: z.number().int(),
+  minPayoutUsd: decimalString,
   /** Null when a withdrawal can be asked for; otherwise why not, in the request language. */
   withdrawBlockedReason: z.string().nullable(),
 });
@@ -92,13 +99,19 @@ export const promoCodeSchema = z.object({
   expiresAt: z.string().nullable(),
   usedAt: z.string().nullable(),
   ticketNumber: z.number().int().nullable(),
+  /** The ticket that holds or used the code, when it is the user's own (a link to it). */
+  ticketId: z.string().nullable(),
 });
 export type PromoCode = z.infer<typeof promoCodeSchema>;
 export const promoCodesPage = paged(promoCodeSchema);
 
+const discountBandSchema = z.object({ minTurnoverUsd: decimalString, percent: decimalString });
+
 export const discountSchema = z.object({
   percent: decimalString,
   turnoverUsd: decimalString,
-  bands: z.array(z.object({ minTurnoverUsd: decimalString, percent: decimalString })),
+  bands: z.array(discountBandSchema),
+  /** The next band up and the turnover still needed to reach it; null on the top band. */
+  next: discountBandSchema.extend({ remainingUsd: decimalString }).nullable(),
 });
 export type Discount = z.infer<typeof discountSchema>;
