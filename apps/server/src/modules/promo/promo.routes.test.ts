@@ -81,7 +81,9 @@ describe("the history of a user's codes", () => {
       await ctx.app.inject({ url: '/api/v1/Promo/getpromocodes?page=1&perPage=10', headers: user.headers })
     ).json();
     expect(history).toMatchObject({ page: 1, perPage: 10, total: 3 });
-    const byCode = new Map(history.items.map((p: { code: string }) => [p.code, p]));
+    const byCode = new Map<string, { usedAt: string | null }>(
+      history.items.map((p: { code: string; usedAt: string | null }) => [p.code, p]),
+    );
     expect(byCode.get(mine!.code)).toMatchObject({ status: 'active', ticketNumber: null, ticketId: null });
     expect(byCode.get(old!.code)).toMatchObject({ status: 'expired', ticketNumber: null });
     expect(byCode.get(general!.code)).toMatchObject({
@@ -89,7 +91,7 @@ describe("the history of a user's codes", () => {
       ticketNumber: used.number,
       ticketId: used.id,
     });
-    expect(byCode.get(general!.code).usedAt).not.toBeNull();
+    expect(byCode.get(general!.code)?.usedAt).not.toBeNull();
     const active = (await ctx.app.inject({ url: '/api/v1/Promo/getactivepromocodes', headers: user.headers })).json();
     expect(active.map((p: { code: string }) => p.code)).toEqual([mine!.code]);
 
