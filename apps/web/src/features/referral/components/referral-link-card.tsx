@@ -13,9 +13,9 @@ export function ReferralLinkCard({ summary }: { summary: RefSummary }) {
       </h2>
       <p className={styles.muted}>{t('referralPage.linkHint')}</p>
       <div className={styles.linkRow}>
-        <output className={styles.link} data-testid="referral-link">
+        <p className={styles.link} data-testid="referral-link">
           {summary.link}
-        </output>
+        </p>
         <CopyButton
           text={summary.link}
           copiedMessage={t('referralPage.linkCopied')}
