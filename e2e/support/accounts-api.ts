@@ -18,11 +18,17 @@ export function uniqueName(prefix: string): string {
   return `${prefix}_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
 }
 
+const octet = () => Math.floor(Math.random() * 254) + 1;
+const randomAddress = () => `10.${octet()}.${octet()}.${octet()}`;
+
 /** Registers a user through the real API, as a referral of `refId` when given. */
 export async function registerUser(request: APIRequestContext, prefix: string, refId?: number): Promise<ApiUser> {
   const username = uniqueName(prefix);
   const email = `${username.replace(/_/g, '.')}@obmen.test`;
   const response = await request.post('/register', {
+    // Each referral is another person on another address (the server trusts its proxy's header);
+    // from one address the per-address sign-up limit would stop the suite, as it should stop a bot.
+    headers: { 'x-forwarded-for': randomAddress() },
     form: {
       username,
       email,

@@ -78,7 +78,7 @@ describe('the payout panel', () => {
   });
 
   it('shows what the server refused under the field it belongs to', async () => {
-    const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+    const fetchMock = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) => {
       const url = String(input);
       if (url.includes('/Ref/getcurrencies')) return json(200, [usdt]);
       return json(400, { parameterErrors: [{ name: 'Requisite', messages: ['Этот адрес заблокирован'] }] });
@@ -96,7 +96,7 @@ describe('the payout panel', () => {
     expect(await within(form).findByText('Этот адрес заблокирован')).toBeTruthy();
     expect(address.getAttribute('aria-invalid')).toBe('true');
     const sent = fetchMock.mock.calls.find(([url]) => String(url).includes('/Ref/createpayout'));
-    expect(String((sent![1] as RequestInit).body)).toBe(
+    expect(String(sent![1]?.body)).toBe(
       'Currency=USDTTRC20&Sum=25.59&Requisite=TXk4hPbR8dN5e2QvYw3mZs7fLc6uJ9aGtB&AddRequisite=',
     );
   });
