@@ -175,7 +175,7 @@ export async function buildApp({
   const signer = createQuoteSigner(secret);
   const exchange = createExchangeService({ db: database.db, catalog, signer });
   await app.register(exchangeRoutes, { exchange, guards });
-  const referral = createReferralService({ db: database.db, catalog, secret });
+  const referral = createReferralService({ db: database.db, catalog, secret, publicUrl: config.PUBLIC_URL });
   await app.register(referralRoutes, { referral, guards });
   const promo = createPromoService(database.db);
   await app.register(promoRoutes, { promo, exchange, guards });

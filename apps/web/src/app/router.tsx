@@ -20,6 +20,8 @@ const PAGE_MODULES: Partial<Record<PageRouteName, LazyModule>> = {
   register: () => import('./routes/register'),
   reset_password: () => import('./routes/reset-password'),
   user_settings: () => import('./routes/user-settings'),
+  user_referral: () => import('./routes/user-referral'),
+  user_promo: () => import('./routes/user-promo'),
 };
 
 function pageRoutes(): RouteObject[] {

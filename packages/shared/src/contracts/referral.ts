@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { compareAmounts, decimalPlaces, normalizeAmount } from '../money/amount-text';
+import { requisiteProblem } from '../validation/requisites';
 import { decimalString, requisiteFieldSchema } from './exchange';
 
 /** The programme's terms (spec §1); the pages state them and the server applies them. */
@@ -18,12 +20,19 @@ export const refVisitParams = z.object({ x: z.coerce.number().int().positive().m
 
 export const refSummarySchema = z.object({
   refId: z.number().int(),
+  /** The personal link on the site's public address: `/{lang}/?r=ID`. */
+  link: z.string(),
   visits: z.number().int(),
   referrals: z.number().int(),
   activeReferrals: z.number().int(),
   balanceUsd: decimalString,
   earnedUsd: decimalString,
+  /** Asked for and not yet paid: taken off the balance already. */
+  pendingUsd: decimalString,
   paidOutUsd: decimalString,
+  /** The terms the server applies, so a page states the same numbers it enforces. */
+  activeReferralsRequired: z.number().int(),
+  minPayoutUsd: decimalString,
   /** Null when a withdrawal can be asked for; otherwise why not, in the request language. */
   withdrawBlockedReason: z.string().nullable(),
 });
@@ -67,8 +76,11 @@ export type RefPayout = z.infer<typeof refPayoutSchema>;
 
 const paged = <T extends z.ZodType>(item: T) =>
   z.object({ items: z.array(item), page: z.number().int(), perPage: z.number().int(), total: z.number().int() });
+export type RefCharge = z.infer<typeof refChargeSchema>;
 export const refChargesPage = paged(refChargeSchema);
+export type RefChargesPage = z.infer<typeof refChargesPage>;
 export const refPayoutsPage = paged(refPayoutSchema);
+export type RefPayoutsPage = z.infer<typeof refPayoutsPage>;
 
 /** POST /api/v1/Ref/createpayout (field names as spec §7). */
 export const createPayoutBody = z.object({
@@ -84,6 +96,40 @@ export const createPayoutBody = z.object({
 });
 export type CreatePayoutBody = z.input<typeof createPayoutBody>;
 
+/**
+ * The payout form's checks in the browser, for the currency chosen (its scale, today's minimum,
+ * the balance, the requisite fields): the same rules the server applies, so most mistakes are
+ * caught before sending. Every field is checked at once; the sum goes out normalised.
+ */
+export function payoutFormSchema(currency: RefCurrency | undefined) {
+  const form = z.object({ Currency: z.string(), Sum: z.string(), Requisite: z.string(), AddRequisite: z.string() });
+  return form
+    .superRefine((values, ctx) => {
+      const problem = (path: keyof typeof values, message: string, params?: Record<string, string | number>) =>
+        ctx.addIssue({ code: 'custom', path: [path], message, ...(params && { params }) });
+      if (!currency) return problem('Currency', 'validation.required');
+      const typed = values.Sum.trim();
+      const amount = normalizeAmount(typed);
+      if (!typed) problem('Sum', 'validation.required');
+      else if (amount === null) problem('Sum', 'validation.pattern');
+      else if (decimalPlaces(amount) > currency.scale) {
+        problem('Sum', 'exchange.tooManyDecimals', { value: currency.scale });
+      } else if (compareAmounts(amount, currency.minSum) < 0) {
+        problem('Sum', 'referral.belowMinimum', { value: `${currency.minSum} ${currency.valute}` });
+      } else if (compareAmounts(amount, currency.maxSum) > 0) problem('Sum', 'referral.overBalance');
+      const requisite = requisiteProblem(currency.requisite, values.Requisite);
+      if (requisite) problem('Requisite', requisite);
+      const additional = currency.addRequisite && requisiteProblem(currency.addRequisite, values.AddRequisite);
+      if (additional) problem('AddRequisite', additional);
+    })
+    .transform((values): CreatePayoutBody => ({
+      Currency: values.Currency,
+      Sum: normalizeAmount(values.Sum) ?? values.Sum,
+      Requisite: values.Requisite.trim(),
+      AddRequisite: currency?.addRequisite ? values.AddRequisite.trim() : '',
+    }));
+}
+
 export const promoCodeSchema = z.object({
   code: z.string(),
   valueRub: decimalString,
@@ -92,13 +138,20 @@ export const promoCodeSchema = z.object({
   expiresAt: z.string().nullable(),
   usedAt: z.string().nullable(),
   ticketNumber: z.number().int().nullable(),
+  /** The ticket that holds or used the code, when it is the user's own (a link to it). */
+  ticketId: z.string().nullable(),
 });
 export type PromoCode = z.infer<typeof promoCodeSchema>;
 export const promoCodesPage = paged(promoCodeSchema);
+export type PromoCodesPage = z.infer<typeof promoCodesPage>;
+
+const discountBandSchema = z.object({ minTurnoverUsd: decimalString, percent: decimalString });
 
 export const discountSchema = z.object({
   percent: decimalString,
   turnoverUsd: decimalString,
-  bands: z.array(z.object({ minTurnoverUsd: decimalString, percent: decimalString })),
+  bands: z.array(discountBandSchema),
+  /** The next band up and the turnover still needed to reach it; null on the top band. */
+  next: discountBandSchema.extend({ remainingUsd: decimalString }).nullable(),
 });
 export type Discount = z.infer<typeof discountSchema>;

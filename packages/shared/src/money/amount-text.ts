@@ -36,3 +36,18 @@ export function sanitizeAmountInput(input: string, scale: number): string {
   }
   return text.startsWith('.') ? `0${text}` : text;
 }
+
+/** Compares two plain non-negative decimal strings ("12.5", "0.100") exactly: -1, 0 or 1. */
+export function compareAmounts(a: string, b: string): -1 | 0 | 1 {
+  const [aWhole = '', aFraction = ''] = a.split('.');
+  const [bWhole = '', bFraction = ''] = b.split('.');
+  const aw = aWhole.replace(/^0+/, '');
+  const bw = bWhole.replace(/^0+/, '');
+  if (aw.length !== bw.length) return aw.length < bw.length ? -1 : 1;
+  if (aw !== bw) return aw < bw ? -1 : 1;
+  const width = Math.max(aFraction.length, bFraction.length);
+  const af = aFraction.padEnd(width, '0');
+  const bf = bFraction.padEnd(width, '0');
+  if (af === bf) return 0;
+  return af < bf ? -1 : 1;
+}

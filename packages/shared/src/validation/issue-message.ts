@@ -40,6 +40,10 @@ export function issueMessage(issue: z.core.$ZodIssue, lang: Lang): string {
 }
 
 function issueParams(issue: z.core.$ZodIssue): Record<string, string> {
+  // A refinement's own values: `ctx.addIssue({ code: 'custom', message: key, params: { value } })`.
+  if (issue.code === 'custom' && issue.params) {
+    return Object.fromEntries(Object.entries(issue.params).map(([key, value]) => [key, String(value)]));
+  }
   if (issue.code === 'too_small') return { value: String(issue.minimum) };
   if (issue.code === 'too_big') return { value: String(issue.maximum) };
   return {};

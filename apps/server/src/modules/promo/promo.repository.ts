@@ -4,24 +4,33 @@ import { promoCodes, tickets } from '../../db/schema';
 
 export type PromoRow = typeof promoCodes.$inferSelect;
 
+/**
+ * A user's codes: those issued to them, and general ones they used on their own tickets. The
+ * ticket's id is given only when that ticket is theirs, for a link to it.
+ */
 export async function listUserPromoCodes(db: DbOrTx, userId: string, page: number, perPage: number) {
+  const mine = or(eq(promoCodes.userId, userId), eq(tickets.userId, userId));
   const [items, [total]] = await Promise.all([
     db
-      .select({ promo: promoCodes, ticketNumber: tickets.number })
+      .select({
+        promo: promoCodes,
+        ticketNumber: tickets.number,
+        ticketId: sql<string | null>`case when ${tickets.userId} = ${userId} then ${tickets.id} end`,
+      })
       .from(promoCodes)
       .leftJoin(tickets, eq(tickets.id, promoCodes.ticketId))
-      .where(eq(promoCodes.userId, userId))
+      .where(mine)
       .orderBy(desc(promoCodes.createdAt), promoCodes.code)
       .limit(perPage)
       .offset((page - 1) * perPage),
-    db.select({ n: count() }).from(promoCodes).where(eq(promoCodes.userId, userId)),
+    db.select({ n: count() }).from(promoCodes).leftJoin(tickets, eq(tickets.id, promoCodes.ticketId)).where(mine),
   ]);
   return { items, total: total?.n ?? 0 };
 }
 
 export function listActiveUserPromoCodes(db: DbOrTx, userId: string) {
   return db
-    .select({ promo: promoCodes, ticketNumber: sql<number | null>`null` })
+    .select({ promo: promoCodes, ticketNumber: sql<number | null>`null`, ticketId: sql<string | null>`null` })
     .from(promoCodes)
     .where(
       and(

@@ -3,7 +3,7 @@ import { discountSchema, pageQuery, promoCodeSchema, promoCodesPage } from '@obm
 import { z } from 'zod';
 import type { AuthGuards } from '../accounts/auth-guards';
 import type { ExchangeService } from '../exchange/exchange.service';
-import type { PromoService } from './promo.service';
+import { withNextBand, type PromoService } from './promo.service';
 
 export const promoRoutes: FastifyPluginAsyncZod<{
   promo: PromoService;
@@ -22,10 +22,10 @@ export const promoRoutes: FastifyPluginAsyncZod<{
     async (request) => promo.active(request.user!),
   );
 
-  /** The user's discount band, turnover and the whole table (design §4). */
+  /** The user's discount band, turnover, the next band and the whole table (design §4). */
   app.get(
     '/api/v1/User/discount',
     { preHandler: guards.requireUser, schema: { response: { 200: discountSchema } } },
-    async (request) => exchange.discount(request.user!),
+    async (request) => withNextBand(await exchange.discount(request.user!)),
   );
 };

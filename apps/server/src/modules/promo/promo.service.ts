@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { Decimal, toAmount, type PromoCode } from '@obmen/shared';
+import { Decimal, toAmount, type Discount, type PromoCode } from '@obmen/shared';
 import type { Db } from '../../db/database';
 import type { UserRow } from '../accounts/accounts.repository';
 import { insertPromoCodes, listActiveUserPromoCodes, listUserPromoCodes, type PromoRow } from './promo.repository';
@@ -12,7 +12,15 @@ export function newPromoCode(): string {
   return `OBM-${part()}-${part()}`;
 }
 
-function toPromo({ promo, ticketNumber }: { promo: PromoRow; ticketNumber: number | null }): PromoCode {
+function toPromo({
+  promo,
+  ticketNumber,
+  ticketId,
+}: {
+  promo: PromoRow;
+  ticketNumber: number | null;
+  ticketId: string | null;
+}): PromoCode {
   const expired = promo.status === 'active' && promo.expiresAt !== null && promo.expiresAt.getTime() < Date.now();
   return {
     code: promo.code,
@@ -22,6 +30,26 @@ function toPromo({ promo, ticketNumber }: { promo: PromoRow; ticketNumber: numbe
     expiresAt: promo.expiresAt?.toISOString() ?? null,
     usedAt: promo.usedAt?.toISOString() ?? null,
     ticketNumber,
+    ticketId,
+  };
+}
+
+/** The discount as the page shows it: with the next band up and the turnover still missing to it. */
+export function withNextBand(discount: Omit<Discount, 'next'>): Discount {
+  const turnover = new Decimal(discount.turnoverUsd);
+  const next = discount.bands
+    .map((band) => ({ ...band, min: new Decimal(band.minTurnoverUsd) }))
+    .sort((a, b) => a.min.comparedTo(b.min))
+    .find((band) => band.min.gt(turnover));
+  return {
+    ...discount,
+    next: next
+      ? {
+          minTurnoverUsd: next.minTurnoverUsd,
+          percent: next.percent,
+          remainingUsd: next.min.minus(turnover).toFixed(2),
+        }
+      : null,
   };
 }
 
@@ -51,7 +79,7 @@ export function createPromoService(db: Db) {
         minRub: options.minRub,
         expiresAt: options.expiresAt,
       }));
-      return (await insertPromoCodes(db, rows)).map((promo) => toPromo({ promo, ticketNumber: null }));
+      return (await insertPromoCodes(db, rows)).map((promo) => toPromo({ promo, ticketNumber: null, ticketId: null }));
     },
   };
 }

@@ -2,9 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Decimal } from '@obmen/shared';
 import { createTestApp, type TestContext } from '../../../test/test-app';
-import { createTicket, usdtToBtc } from '../../../test/tickets';
+import { createTicket, sberToBtc, usdtToBtc } from '../../../test/tickets';
 import { TEST_PASSWORD } from '../../../test/users';
-import { referralBalances, referralCharges, tickets, users } from '../../db/schema';
+import { referralBalances, referralCharges, referralPayouts, tickets, users } from '../../db/schema';
+import { dealProfitPercent } from './referral.service';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -34,8 +35,13 @@ async function register(refId?: number) {
 }
 
 /** A ticket of the user that goes all the way to success through the operator's steps. */
-async function succeed(headers: Record<string, string>, payload = usdtToBtc('0.01')) {
-  const ticket = (await createTicket(ctx, payload, headers)).json();
+async function succeed(headers: Record<string, string>, payload: object = usdtToBtc('0.01')) {
+  const created = await createTicket(ctx, payload, headers);
+  if (created.statusCode !== 200) throw new Error(`ticket refused: ${created.body}`);
+  const ticket = created.json();
+  if (ticket.status === 'card_check') {
+    await ctx.app.services.tickets.transition(ticket.id, 'approveCard', { actor: 'operator:test' });
+  }
   await ctx.app.services.tickets.transition(ticket.id, 'markPaid', { actor: 'operator:test' });
   await ctx.app.services.tickets.transition(ticket.id, 'complete', { actor: 'operator:test', payoutReference: 'tx-1' });
   return ticket as { id: string; give: { sum: string } };
@@ -60,7 +66,21 @@ describe('the referral programme', () => {
     expect(new Decimal(charge!.amountUsd).toFixed(4)).toBe(ticketUsd.toDecimalPlaces(2).times('0.005').toFixed(4));
 
     const res = (await summary(partner.headers)).json();
-    expect(res).toMatchObject({ refId: partner.row.refNumber, visits: 1, referrals: 1, activeReferrals: 1 });
+    expect(res).toMatchObject({
+      refId: partner.row.refNumber,
+      link: `http://localhost:8080/ru/?r=${partner.row.refNumber}`,
+      visits: 1,
+      referrals: 1,
+      activeReferrals: 1,
+      activeReferralsRequired: 5,
+      minPayoutUsd: '10.00',
+      pendingUsd: '0.00',
+      paidOutUsd: '0.00',
+    });
+    expect(res.earnedUsd).toBe(res.balanceUsd);
+    expect((await summary(partner.headers, 'en')).json().link).toBe(
+      `http://localhost:8080/en/?r=${partner.row.refNumber}`,
+    );
     expect(res.withdrawBlockedReason).toBe('Для вывода нужно 5 активных рефералов, у вас 1');
     const charges = await ctx.app.inject({ url: '/api/v1/Ref/getcharges', headers: partner.headers });
     expect(charges.json()).toMatchObject({ total: 1, items: [{ ticketUsd: ticketUsd.toFixed(2) }] });
@@ -90,6 +110,29 @@ describe('the referral programme', () => {
     expect(balance!.balanceUsd).toBe(charges[0]!.amountUsd);
   });
 
+  it('rewards once when the operator completes the same ticket many times at once', async () => {
+    const partner = await register();
+    const client = await register(partner.row.refNumber);
+    const ticket = (await createTicket(ctx, usdtToBtc('0.01'), client.headers)).json();
+    await ctx.app.services.tickets.transition(ticket.id, 'markPaid', { actor: 'operator:test' });
+    const attempts = await Promise.allSettled(
+      Array.from({ length: 10 }, () =>
+        ctx.app.services.tickets.transition(ticket.id, 'complete', { actor: 'operator:test' }),
+      ),
+    );
+    expect(attempts.filter((a) => a.status === 'fulfilled')).toHaveLength(1);
+    const charges = await ctx.database.db
+      .select()
+      .from(referralCharges)
+      .where(eq(referralCharges.referrerId, partner.row.id));
+    expect(charges).toHaveLength(1);
+    const [balance] = await ctx.database.db
+      .select()
+      .from(referralBalances)
+      .where(eq(referralBalances.userId, partner.row.id));
+    expect(balance!.balanceUsd).toBe(charges[0]!.amountUsd);
+  });
+
   it('gives no reward on a deal earning the exchanger under 0.6 %', async () => {
     const partner = await register();
     const client = await register(partner.row.refNumber);
@@ -105,6 +148,36 @@ describe('the referral programme', () => {
       .from(referralCharges)
       .where(eq(referralCharges.referrerId, partner.row.id));
     expect(charges).toHaveLength(0);
+  });
+
+  it('counts what a promo code gave away against the exchanger’s profit', async () => {
+    const partner = await register();
+    const client = await register(partner.row.refNumber);
+    const [promo] = await ctx.app.services.promo.issue({
+      userId: client.row.id,
+      count: 1,
+      valueRub: '100',
+      minRub: '3000',
+      expiresAt: null,
+    });
+    // 2.45 % earned on 3 000 RUB, less a 100 RUB gift (3.3 %): the exchanger loses on this deal.
+    const gifted = await succeed(client.headers, sberToBtc('3000', { promocode: promo!.code }));
+    const plain = await succeed(client.headers, sberToBtc('3000'));
+    const charges = await ctx.database.db
+      .select()
+      .from(referralCharges)
+      .where(eq(referralCharges.referrerId, partner.row.id));
+    expect(charges.map((c) => c.ticketId)).toEqual([plain.id]);
+    expect(charges.map((c) => c.ticketId)).not.toContain(gifted.id);
+  });
+});
+
+describe('the profit on a deal', () => {
+  it('is the fee, less the promo bonus as a share of the deal', () => {
+    // 1 000 given at a market rate of 1, less a 2 % fee: a bonus of 9.8 is 0.98 % of the deal's worth.
+    const deal = { profitPercent: '2', giveSum: '1000', rate: '0.98', promoBonus: null };
+    expect(dealProfitPercent(deal).toFixed()).toBe('2');
+    expect(dealProfitPercent({ ...deal, promoBonus: '9.8' }).toFixed()).toBe('1.02');
   });
 });
 
@@ -185,6 +258,23 @@ describe('withdrawals', () => {
     expect(small.json().parameterErrors[0].messages[0]).toMatch(/^Минимальная сумма вывода: 10\.00 USDT$/);
     const address = await payout(partner.headers, { Currency: 'USDTTRC20', Sum: '20', Requisite: 'not-an-address' });
     expect(address.json()).toEqual({ parameterErrors: [{ name: 'Requisite', messages: ['Неверное значение'] }] });
+    // Every field's problem at once, in the request's language, so the form can show them all.
+    const both = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/Ref/createpayout',
+      headers: { ...partner.headers, 'accept-language': 'en' },
+      payload: { Currency: 'USDTTRC20', Sum: '20.123', Requisite: 'nope' },
+    });
+    expect(both.json()).toEqual({
+      parameterErrors: [
+        { name: 'Sum', messages: ['At most 2 digits after the decimal point'] },
+        { name: 'Requisite', messages: ['Invalid value'] },
+      ],
+    });
+    const eth = await payout(partner.headers, { Currency: 'ETH', Sum: '0.01', Requisite: `0x${'a'.repeat(40)}` });
+    expect(eth.json()).toEqual({
+      parameterErrors: [{ name: 'Currency', messages: ['Вывод в эту валюту недоступен'] }],
+    });
     const card = await payout(partner.headers, {
       Currency: 'SBERRUB',
       Sum: '2000',
@@ -195,10 +285,34 @@ describe('withdrawals', () => {
     const ok = await payout(partner.headers, {
       Currency: 'USDTTRC20',
       Sum: '20',
-      Requisite: 'TXk4hPbR8dN5e2QvYw3mZs7fLc6uJ9aGtB',
+      Requisite: ' TXk4hPbR8dN5e2QvYw3mZs7fLc6uJ9aGtB ',
     });
-    expect(ok.json()).toMatchObject({ status: 'pending', sum: '20.00', valute: 'USDT' });
+    expect(ok.json()).toMatchObject({
+      status: 'pending',
+      sum: '20.00',
+      valute: 'USDT',
+      requisite: 'TXk4hPbR8dN5e2QvYw3mZs7fLc6uJ9aGtB',
+    });
     const list = await ctx.app.inject({ url: '/api/v1/Ref/getpayouts', headers: partner.headers });
     expect(list.json()).toMatchObject({ total: 1, items: [{ status: 'pending' }] });
+    const [request] = await ctx.database.db
+      .select()
+      .from(referralPayouts)
+      .where(eq(referralPayouts.id, ok.json().id as string));
+    const taken = new Decimal(request!.amountUsd);
+    const [left] = await ctx.database.db
+      .select()
+      .from(referralBalances)
+      .where(eq(referralBalances.userId, partner.row.id));
+    expect(new Decimal(left!.balanceUsd).plus(taken).toFixed(8)).toBe('100.00000000');
+    expect((await summary(partner.headers)).json()).toMatchObject({
+      pendingUsd: taken.toFixed(2),
+      paidOutUsd: '0.00',
+      withdrawBlockedReason: null,
+    });
+    await ctx.app.services.referral.markPaid(ok.json().id, 'tx-payout-1');
+    expect((await summary(partner.headers)).json()).toMatchObject({ pendingUsd: '0.00', paidOutUsd: taken.toFixed(2) });
+    const paid = await ctx.app.inject({ url: '/api/v1/Ref/getpayouts', headers: partner.headers });
+    expect(paid.json().items[0]).toMatchObject({ status: 'paid', reference: 'tx-payout-1' });
   });
 });

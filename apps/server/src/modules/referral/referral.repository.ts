@@ -37,15 +37,23 @@ export async function referralTotals(db: DbOrTx, userId: string) {
     .select({ sum: sql<string>`coalesce(sum(${referralCharges.amountUsd}), 0)` })
     .from(referralCharges)
     .where(eq(referralCharges.referrerId, userId));
-  const [paid] = await db
-    .select({ sum: sql<string>`coalesce(sum(${referralPayouts.amountUsd}), 0)` })
+  const [payouts] = await db
+    .select({
+      paid: sql<string>`coalesce(sum(${referralPayouts.amountUsd}) filter (where ${referralPayouts.status} = 'paid'), 0)`,
+      pending: sql<string>`coalesce(sum(${referralPayouts.amountUsd}) filter (where ${referralPayouts.status} = 'pending'), 0)`,
+    })
     .from(referralPayouts)
-    .where(and(eq(referralPayouts.userId, userId), eq(referralPayouts.status, 'paid')));
+    .where(eq(referralPayouts.userId, userId));
   const [balance] = await db
     .select({ balance: referralBalances.balanceUsd })
     .from(referralBalances)
     .where(eq(referralBalances.userId, userId));
-  return { earned: earned?.sum ?? '0', paid: paid?.sum ?? '0', balance: balance?.balance ?? '0' };
+  return {
+    earned: earned?.sum ?? '0',
+    paid: payouts?.paid ?? '0',
+    pending: payouts?.pending ?? '0',
+    balance: balance?.balance ?? '0',
+  };
 }
 
 /** The reward of one ticket; false when that ticket was already rewarded. */

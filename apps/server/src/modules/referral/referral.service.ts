@@ -3,6 +3,7 @@ import {
   Decimal,
   formatMessage,
   normalizeAmount,
+  normalizeRequisite,
   REFERRAL_TERMS,
   requisiteProblem,
   roundDown,
@@ -10,6 +11,7 @@ import {
   toAmount,
   type createPayoutBody,
   type Lang,
+  type ParameterErrors,
   type RefCurrency,
   type RefPayout,
   type RefSummary,
@@ -17,7 +19,7 @@ import {
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/database';
 import type { RequisiteFieldRecord } from '../../db/schema';
-import { ConflictError, NotFoundError, ParameterError } from '../../http/errors';
+import { ConflictError, ParameterError } from '../../http/errors';
 import { findUserIdByRefNumber, type UserRow } from '../accounts/accounts.repository';
 import type { Catalog, CatalogCurrency } from '../exchange/exchange.catalog';
 import type { TicketRow } from '../tickets/tickets.repository';
@@ -48,14 +50,43 @@ const toField = (field: RequisiteFieldRecord, lang: Lang) => ({
   required: field.required,
 });
 
-export function createReferralService({ db, catalog, secret }: { db: Db; catalog: Catalog; secret: string }) {
+/**
+ * The exchanger's profit on a ticket in percent: its fee, less what a promo code gave away. The
+ * bonus's share of the deal comes from the ticket's own sums and rate, so today's prices do not matter:
+ * bonus in USD / deal in USD = bonus × (1 − fee) / (giveSum × rate).
+ */
+export function dealProfitPercent(
+  ticket: Pick<TicketRow, 'profitPercent' | 'promoBonus' | 'giveSum' | 'rate'>,
+): Decimal {
+  const fee = new Decimal(ticket.profitPercent);
+  if (!ticket.promoBonus) return fee;
+  const dealInGet = new Decimal(ticket.giveSum).times(ticket.rate);
+  if (dealInGet.lte(0)) return fee;
+  const keep = new Decimal(1).minus(fee.div(100));
+  return fee.minus(new Decimal(ticket.promoBonus).times(keep).div(dealInGet).times(100));
+}
+
+export function createReferralService({
+  db,
+  catalog,
+  secret,
+  publicUrl,
+}: {
+  db: Db;
+  catalog: Catalog;
+  secret: string;
+  /** The address users reach: personal links are built on it. */
+  publicUrl: string;
+}) {
   // A keyed hash of address and browser: the same visitor is recognised without keeping either.
   const visitorHash = (ip: string, userAgent: string) =>
     createHmac('sha256', secret).update(`${ip}\n${userAgent}`).digest('hex');
 
   function payoutCurrency(code: string): CatalogCurrency & { usdPrice: Decimal } {
     const entry = catalog.get().currencies.get(code);
-    if (!entry || !entry.row.referralPayout || !entry.usdPrice) throw new NotFoundError('exchange.unknownCurrency');
+    if (!entry || !entry.row.referralPayout || !entry.usdPrice || entry.row.getFields.length === 0) {
+      throw ParameterError.of({ Currency: 'referral.noPayoutCurrency' });
+    }
     return entry as CatalogCurrency & { usdPrice: Decimal };
   }
 
@@ -105,12 +136,16 @@ export function createReferralService({ db, catalog, secret }: { db: Db; catalog
       }
       return {
         refId: user.refNumber,
+        link: `${publicUrl.replace(/\/+$/, '')}/${lang}/?r=${user.refNumber}`,
         visits,
         referrals: referrals.all,
         activeReferrals: referrals.active,
         balanceUsd: usd(roundDown(balance, 2)),
         earnedUsd: usd(roundDown(new Decimal(totals.earned), 2)),
-        paidOutUsd: usd(new Decimal(totals.paid)),
+        pendingUsd: usd(roundDown(new Decimal(totals.pending), 2)),
+        paidOutUsd: usd(roundDown(new Decimal(totals.paid), 2)),
+        activeReferralsRequired: REFERRAL_TERMS.activeReferralsRequired,
+        minPayoutUsd: usd(new Decimal(REFERRAL_TERMS.minPayoutUsd)),
         withdrawBlockedReason: reason,
       };
     },
@@ -158,7 +193,10 @@ export function createReferralService({ db, catalog, secret }: { db: Db; catalog
       return { items: items.map(toPayout), page, perPage, total };
     },
 
-    /** A withdrawal request: checked, then the balance is taken at once, so it can never be paid twice. */
+    /**
+     * A withdrawal request: checked (every field's problems at once), then the balance is taken in
+     * one conditional statement, so it can never be paid out twice.
+     */
     async createPayout(user: UserRow, body: z.output<typeof createPayoutBody>): Promise<RefPayout> {
       const currency = payoutCurrency(body.Currency);
       const { active } = await countReferrals(db, user.id);
@@ -175,45 +213,48 @@ export function createReferralService({ db, catalog, secret }: { db: Db; catalog
           },
         ]);
       }
+      const { scale, valute } = currency.row;
+      const problems: ((lang: Lang) => ParameterErrors[number])[] = [];
       const amount = normalizeAmount(body.Sum);
-      if (amount === null || new Decimal(amount).decimalPlaces() > currency.row.scale) {
-        throw ParameterError.of({ Sum: 'validation.pattern' });
-      }
-      const sum = new Decimal(amount);
-      const amountUsd = sum.times(currency.usdPrice);
-      const minimum = roundUp(new Decimal(REFERRAL_TERMS.minPayoutUsd).div(currency.usdPrice), currency.row.scale);
-      if (sum.lt(minimum)) {
-        throw new ParameterError((lang) => [
-          {
-            name: 'Sum',
-            messages: [
-              formatMessage(lang, 'referral.belowMinimum', {
-                value: `${toAmount(minimum, currency.row.scale)} ${currency.row.valute}`,
-              }),
-            ],
-          },
-        ]);
+      const minimum = roundUp(new Decimal(REFERRAL_TERMS.minPayoutUsd).div(currency.usdPrice), scale);
+      if (amount === null) {
+        problems.push((lang) => ({ name: 'Sum', messages: [formatMessage(lang, 'validation.pattern')] }));
+      } else if (new Decimal(amount).decimalPlaces() > scale) {
+        problems.push((lang) => ({
+          name: 'Sum',
+          messages: [formatMessage(lang, 'exchange.tooManyDecimals', { value: scale })],
+        }));
+      } else if (new Decimal(amount).lt(minimum)) {
+        problems.push((lang) => ({
+          name: 'Sum',
+          messages: [formatMessage(lang, 'referral.belowMinimum', { value: `${toAmount(minimum, scale)} ${valute}` })],
+        }));
       }
       const [requisiteField, addField] = currency.row.getFields;
-      const problems: Record<string, ReturnType<typeof requisiteProblem>> = {};
-      if (requisiteField) problems.Requisite = requisiteProblem(requisiteField, body.Requisite);
-      if (addField) problems.AddRequisite = requisiteProblem(addField, body.AddRequisite);
-      const failing = Object.entries(problems).filter(([, problem]) => problem);
-      if (failing.length > 0) {
-        throw new ParameterError((lang) =>
-          failing.map(([name, key]) => ({ name, messages: [formatMessage(lang, key!)] })),
-        );
+      const fields = [
+        ['Requisite', requisiteField, body.Requisite],
+        ['AddRequisite', addField, body.AddRequisite],
+      ] as const;
+      for (const [name, field, value] of fields) {
+        const problem = field ? requisiteProblem(field, value) : null;
+        if (problem) problems.push((lang) => ({ name, messages: [formatMessage(lang, problem)] }));
       }
+      if (problems.length > 0 || amount === null) {
+        throw new ParameterError((lang) => problems.map((problem) => problem(lang)));
+      }
+
+      const sum = new Decimal(amount);
+      const amountUsd = sum.times(currency.usdPrice).toFixed(8);
       const row = await db.transaction(async (tx) => {
-        if (!(await debitBalance(tx, user.id, amountUsd.toFixed(8))))
-          throw ParameterError.of({ Sum: 'referral.overBalance' });
+        if (!(await debitBalance(tx, user.id, amountUsd))) throw ParameterError.of({ Sum: 'referral.overBalance' });
         return insertPayout(tx, {
           userId: user.id,
           currencyCode: currency.row.code,
-          sum: toAmount(sum, currency.row.scale),
-          amountUsd: amountUsd.toFixed(8),
-          requisite: body.Requisite,
-          addRequisite: body.AddRequisite,
+          sum: toAmount(sum, scale),
+          amountUsd,
+          // Kept as the operator will paste it: a card without its spaces, an address trimmed.
+          requisite: requisiteField ? normalizeRequisite(requisiteField.kind, body.Requisite) : body.Requisite,
+          addRequisite: addField ? normalizeRequisite(addField.kind, body.AddRequisite) : body.AddRequisite,
         });
       });
       return toPayout(row);
@@ -221,11 +262,12 @@ export function createReferralService({ db, catalog, secret }: { db: Db; catalog
 
     /**
      * Rewards the referrer of a ticket that just succeeded, in that transaction: 0.5 % of its USD
-     * value, unless the exchanger earned under 0.6 % on it; at most once per ticket.
+     * value, unless the exchanger earned under 0.6 % on it (a promo code's gift counted); at most
+     * once per ticket (the charge's key is the ticket).
      */
     async accrue(tx: Tx, ticket: TicketRow): Promise<void> {
       if (!ticket.referrerId || ticket.referrerId === ticket.userId) return;
-      if (new Decimal(ticket.profitPercent).lt(REFERRAL_TERMS.minProfitPercent)) return;
+      if (dealProfitPercent(ticket).lt(REFERRAL_TERMS.minProfitPercent)) return;
       const amountUsd = new Decimal(ticket.usdValue).times(REFERRAL_TERMS.rewardPercent).div(100).toFixed(8);
       const fresh = await insertCharge(tx, {
         ticketId: ticket.id,

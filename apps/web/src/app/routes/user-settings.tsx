@@ -5,6 +5,7 @@ import { FormCard } from '../../components/ui/form-card';
 import { ChangePasswordForm } from '../../features/auth/components/change-password-form';
 import { useSaveLanguage } from '../../features/auth/hooks/use-save-language';
 import { useSession } from '../../features/auth/hooks/use-session';
+import { DiscountCard } from '../../features/promo/components/discount-card';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useLanguage } from '../../hooks/use-language';
 import { pathInLanguage } from '../../lib/language';
@@ -44,7 +45,7 @@ function LanguageChoice() {
 export function Component() {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const { user, info } = useSession();
+  const { user, info, token } = useSession();
   useDocumentTitle(`${t('settings.title')} — Obmen`);
   const since = info ? new Date(info.createdAt) : null;
 
@@ -97,6 +98,11 @@ export function Component() {
           <ChangePasswordForm username={user?.username ?? ''} />
         </FormCard>
       </div>
+      {token && (
+        <div className={styles.discount}>
+          <DiscountCard owner={token} lang={lang} />
+        </div>
+      )}
     </div>
   );
 }

@@ -1,0 +1,31 @@
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../features/auth/hooks/use-session';
+import { ActivePromoCodes } from '../../features/promo/components/active-promo-codes';
+import { DiscountCard } from '../../features/promo/components/discount-card';
+import { PromoHistory } from '../../features/promo/components/promo-history';
+import { useDocumentTitle } from '../../hooks/use-document-title';
+import { useLanguage } from '../../hooks/use-language';
+import styles from './user-area.module.css';
+
+export function Component() {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const { token } = useSession();
+  useDocumentTitle(`${t('promoPage.title')} — Obmen`);
+  return (
+    <div className={styles.page}>
+      <header className={styles.header}>
+        <h1 className={styles.title}>{t('promoPage.title')}</h1>
+        <p className={styles.intro}>{t('promoPage.intro')}</p>
+      </header>
+      {/* The guard lets only logged-in users here; the session's token keys their data. */}
+      {token && (
+        <div className={styles.stack}>
+          <ActivePromoCodes owner={token} lang={lang} />
+          <PromoHistory owner={token} lang={lang} />
+          <DiscountCard owner={token} lang={lang} />
+        </div>
+      )}
+    </div>
+  );
+}

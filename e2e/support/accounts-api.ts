@@ -1,0 +1,111 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+/** The operator the e2e server is started with (playwright.config.ts). */
+export const OPERATOR = { username: 'operator@obmen.test', password: 'E2e-Operator-Password-1!' };
+
+const PASSWORD = 'Qz7#mLp2-vRx';
+const TRON_ADDRESS = 'TXk4hPbR8dN5e2QvYw3mZs7fLc6uJ9aGtB';
+
+export interface ApiUser {
+  username: string;
+  email: string;
+  token: string;
+  headers: Record<string, string>;
+}
+
+/** A name no other test, worker or earlier run has used. */
+export function uniqueName(prefix: string): string {
+  return `${prefix}_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
+}
+
+const octet = () => Math.floor(Math.random() * 254) + 1;
+const randomAddress = () => `10.${octet()}.${octet()}.${octet()}`;
+
+/** Registers a user through the real API, as a referral of `refId` when given. */
+export async function registerUser(request: APIRequestContext, prefix: string, refId?: number): Promise<ApiUser> {
+  const username = uniqueName(prefix);
+  const email = `${username.replace(/_/g, '.')}@obmen.test`;
+  const response = await request.post('/register', {
+    // Each referral is another person on another address (the server trusts its proxy's header);
+    // from one address the per-address sign-up limit would stop the suite, as it should stop a bot.
+    headers: { 'x-forwarded-for': randomAddress() },
+    form: {
+      username,
+      email,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+      agree: 'true',
+      ...(refId !== undefined && { refId: String(refId) }),
+    },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  const token = ((await response.json()) as { user: { access_token: string } }).user.access_token;
+  return { username, email, token, headers: { authorization: `Bearer ${token}` } };
+}
+
+let operatorToken: string | null = null;
+
+/** The operator's Bearer header, by logging in through the same call as everybody (once a worker). */
+export async function operatorHeaders(request: APIRequestContext): Promise<Record<string, string>> {
+  if (!operatorToken) {
+    const response = await request.post('/token', { form: OPERATOR });
+    expect(response.status(), await response.text()).toBe(200);
+    operatorToken = ((await response.json()) as { user: { access_token: string } }).user.access_token;
+  }
+  return { authorization: `Bearer ${operatorToken}` };
+}
+
+/** The user's number in referral links (`?r=`). */
+export async function refNumberOf(request: APIRequestContext, user: ApiUser): Promise<number> {
+  const response = await request.get('/api/v1/Ref/summary', { headers: user.headers });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { refId: number }).refId;
+}
+
+/**
+ * A ticket of the user (0.3 ETH → USDT TRC20: no card check, a big reserve) taken to success by
+ * the operator through the console's API, the way a real exchange ends.
+ */
+export async function succeedTicket(
+  request: APIRequestContext,
+  user: ApiUser,
+  operator: Record<string, string>,
+  extra: Record<string, unknown> = {},
+): Promise<{ id: string; number: number }> {
+  const created = await request.post('/api/v1/Tickets/create', {
+    headers: user.headers,
+    data: {
+      giveName: 'ETH',
+      getName: 'USDTTRC20',
+      giveSum: '0.3',
+      getSum: '0',
+      calcDirection: 'sell',
+      email: user.email,
+      requisites: { give: {}, get: { walletAddress: TRON_ADDRESS } },
+      agreeAml: true,
+      agreeRules: true,
+      ...extra,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const ticket = (await created.json()) as { id: string; number: number };
+  for (const action of ['markPaid', 'complete'] as const) {
+    const done = await request.post(`/api/admin/tickets/${ticket.id}/${action}`, {
+      headers: operator,
+      data: action === 'complete' ? { payoutReference: 'e2e-tx' } : {},
+    });
+    expect(done.status(), await done.text()).toBe(200);
+  }
+  return ticket;
+}
+
+/** Opens the app already logged in as the user (the token where the app keeps it). */
+export async function logInAs(page: Page, user: ApiUser): Promise<void> {
+  await page.addInitScript((token) => {
+    // Only on the first load: a test that logs out must stay logged out after a reload.
+    if (!sessionStorage.getItem('e2e-logged-in')) {
+      localStorage.setItem('access_token', token);
+      sessionStorage.setItem('e2e-logged-in', '1');
+    }
+  }, user.token);
+}

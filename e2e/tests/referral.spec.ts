@@ -1,0 +1,164 @@
+import { expect, test, type Page } from '@playwright/test';
+import { baseURL } from '../playwright.config';
+import {
+  logInAs,
+  operatorHeaders,
+  refNumberOf,
+  registerUser,
+  succeedTicket,
+  type ApiUser,
+} from '../support/accounts-api';
+
+const TRON_ADDRESS = 'TXk4hPbR8dN5e2QvYw3mZs7fLc6uJ9aGtB';
+
+const ru = {
+  title: 'Реферальная программа',
+  copyLink: 'Копировать ссылку',
+  linkCopied: 'Ссылка скопирована',
+  activeOf: '1 из 5',
+  missing: 'Сейчас активных: 1, осталось ещё 4.',
+  terms: [
+    'Вы получаете 0,5\u00a0% от суммы обработанных заявок рефералов первого уровня',
+    'Выплата — в течение 24 часов после заявки на вывод.',
+    'Для вывода нужно 5 активных рефералов, у каждого из которых есть хотя бы одна успешная заявка.',
+    'Вознаграждение не начисляется, если прибыль обменника по сделке меньше 0,6\u00a0%.',
+  ],
+  ticket: (n: number) => `№ ${n}`,
+  currency: 'Валюта выплаты',
+  sum: 'Сумма, USDT',
+  requisite: 'Адрес USDT в сети TRON (TRC20)',
+  wholeBalance: 'Весь баланс',
+  submit: 'Заказать выплату',
+  required: 'Это поле обязательно',
+  minimum: 'Минимальная сумма вывода: 10.00 USDT',
+  badAddress: 'Неверное значение',
+  overBalance: 'Сумма больше баланса',
+  requested: 'Заявка на выплату принята',
+  pending: 'В обработке',
+  zero: '0,00\u00a0USD',
+  belowMinimum: 'Минимальная сумма вывода — 10,00\u00a0USD.',
+};
+
+const en: typeof ru = {
+  title: 'Referral programme',
+  copyLink: 'Copy link',
+  linkCopied: 'Link copied',
+  activeOf: '1 of 5',
+  missing: 'Active now: 1 — 4 more to go.',
+  terms: [
+    'You earn 0.5% of the processed tickets of your first-level referrals',
+    'Payouts are made within 24 hours of a withdrawal request.',
+    'Withdrawals need 5 active referrals, each with at least one successful ticket.',
+    'No reward is paid when the exchanger’s profit on a deal is under 0.6%.',
+  ],
+  ticket: (n: number) => `No. ${n}`,
+  currency: 'Payout currency',
+  sum: 'Amount, USDT',
+  requisite: 'USDT address on TRON (TRC20)',
+  wholeBalance: 'Whole balance',
+  submit: 'Request payout',
+  required: 'This field is required',
+  minimum: 'The smallest withdrawal is 10.00 USDT',
+  badAddress: 'Invalid value',
+  overBalance: 'The amount is more than the balance',
+  requested: 'Payout requested',
+  pending: 'Processing',
+  zero: '0.00\u00a0USD',
+  belowMinimum: 'The smallest withdrawal is 10.00\u00a0USD.',
+};
+
+const figure = (page: Page, key: string) => page.getByTestId(`referral-figure-${key}`).locator('dd');
+
+for (const [lang, copy] of [
+  ['ru', ru],
+  ['en', en],
+] as const) {
+  test(`${lang}: a partner short of active referrals sees the link, the terms and what is still missing`, async ({
+    page,
+    context,
+    request,
+  }) => {
+    const operator = await operatorHeaders(request);
+    const partner = await registerUser(request, 'partner');
+    const refId = await refNumberOf(request, partner);
+    const active = await registerUser(request, 'referral', refId);
+    const ticket = await succeedTicket(request, active, operator);
+    // Registered through the link but no exchange yet: a referral, not an active one.
+    await registerUser(request, 'referral', refId);
+
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await logInAs(page, partner);
+    await page.goto(`/${lang}/user/referral`);
+    await expect(page.getByRole('heading', { level: 1, name: copy.title })).toBeVisible();
+
+    const link = `${baseURL}/${lang}/?r=${refId}`;
+    await expect(page.getByTestId('referral-link')).toHaveText(link);
+    await page.getByRole('button', { name: copy.copyLink }).click();
+    await expect(page.getByTestId('notification-success').filter({ hasText: copy.linkCopied })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+
+    await expect(figure(page, 'referrals')).toHaveText('2');
+    await expect(figure(page, 'active')).toHaveText(copy.activeOf);
+    for (const term of copy.terms) await expect(page.getByText(term)).toBeVisible();
+
+    await expect(page.getByTestId('payout-blocked')).toContainText(copy.missing);
+    await expect(page.getByRole('button', { name: copy.submit })).toHaveCount(0);
+    const charges = page.getByTestId('referral-charges');
+    await expect(charges.locator('tbody tr')).toHaveCount(1);
+    await expect(charges).toContainText(copy.ticket(ticket.number));
+  });
+
+  test(`${lang}: a partner with five active referrals withdraws the balance, once`, async ({ page, request }) => {
+    // Five referrals, each with an exchange taken to success by the operator, all through the real API.
+    test.slow();
+    const operator = await operatorHeaders(request);
+    const partner = await registerUser(request, 'partner');
+    const refId = await refNumberOf(request, partner);
+    const referrals: ApiUser[] = await Promise.all(
+      Array.from({ length: 5 }, () => registerUser(request, 'referral', refId)),
+    );
+    await Promise.all(referrals.map((referral) => succeedTicket(request, referral, operator)));
+
+    await logInAs(page, partner);
+    await page.goto(`/${lang}/user/referral`);
+    const form = page.getByRole('form');
+    await expect(form).toBeVisible();
+    await form.getByLabel(copy.currency).selectOption('USDTTRC20');
+
+    // Nothing typed: every field says what it needs, nothing is sent.
+    await form.getByRole('button', { name: copy.submit }).click();
+    await expect(form.getByText(copy.required)).toHaveCount(2);
+    await form.getByLabel(copy.sum).fill('5');
+    await form.getByLabel(copy.requisite).fill('not-an-address');
+    await expect(form.getByText(copy.minimum)).toBeVisible();
+    await expect(form.getByText(copy.badAddress)).toBeVisible();
+
+    // Meanwhile the partner asks for 10 USDT elsewhere: the balance this form knew is no longer all there.
+    const elsewhere = await request.post('/api/v1/Ref/createpayout', {
+      headers: partner.headers,
+      form: { Currency: 'USDTTRC20', Sum: '10', Requisite: TRON_ADDRESS },
+    });
+    expect(elsewhere.status()).toBe(200);
+    await form.getByRole('button', { name: copy.wholeBalance }).click();
+    const stale = await form.getByLabel(copy.sum).inputValue();
+    await form.getByLabel(copy.requisite).fill(TRON_ADDRESS);
+    await form.getByRole('button', { name: copy.submit }).click();
+    // The server's answer lands under its field, and nothing was taken.
+    await expect(form.getByText(copy.overBalance)).toBeVisible();
+
+    // The refusal refreshed what the form knows: the whole balance left goes through.
+    await expect(async () => {
+      await form.getByRole('button', { name: copy.wholeBalance }).click();
+      await expect(form.getByLabel(copy.sum)).not.toHaveValue(stale);
+    }).toPass();
+    await form.getByRole('button', { name: copy.submit }).click();
+    await expect(page.getByTestId('notification-success').filter({ hasText: copy.requested })).toBeVisible();
+
+    await expect(figure(page, 'balance')).toHaveText(copy.zero);
+    await expect(page.getByTestId('payout-blocked')).toContainText(copy.belowMinimum);
+    const payouts = page.getByTestId('referral-payouts');
+    await expect(payouts.locator('tbody tr')).toHaveCount(2);
+    await expect(payouts.locator('tbody tr').filter({ hasText: copy.pending })).toHaveCount(2);
+    await expect(payouts).toContainText(TRON_ADDRESS);
+  });
+}
