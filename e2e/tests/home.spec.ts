@@ -25,7 +25,8 @@ test.describe('home page', () => {
 
   test('the language links keep the page and swap only the language', async ({ page }) => {
     await page.goto('/ru/');
-    await page.getByRole('link', { name: 'English' }).click();
+    await page.getByRole('banner').getByRole('button', { name: 'Язык: Русский' }).click();
+    await page.getByRole('dialog').getByRole('link', { name: 'English' }).click();
     await expect(page).toHaveURL(/\/en\/$/);
     await expect(page.getByTestId('currency-list-give').getByText('Sberbank RUB')).toBeVisible();
   });

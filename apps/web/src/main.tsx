@@ -5,11 +5,16 @@ import { AppProvider } from './app/provider';
 import { createRouter } from './app/router';
 import { initI18n } from './lib/i18n';
 import { languageOfPath, preferredLanguage } from './lib/language';
+import { startSiteStatusPolling } from './lib/site-status';
+import { startTheme } from './lib/theme';
 import './styles/global.css';
 
 const lang = languageOfPath(window.location.pathname) ?? preferredLanguage();
 document.documentElement.lang = lang;
 initI18n(lang);
+startTheme();
+// Before the router, so the first page's guards find the status call already on its way.
+startSiteStatusPolling();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

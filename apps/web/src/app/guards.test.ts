@@ -87,3 +87,54 @@ describe('navigation guards', () => {
     expect(app.guards.takeReturnPath('ru')).toBe('/ru/user');
   });
 });
+
+describe('the conversion guard', () => {
+  /** The site status the server gives: 204 while exchanges run, 503 while they are paused. */
+  function siteState(status: 204 | 503) {
+    const fallback = vi.mocked(fetch).getMockImplementation()!;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string, init?: RequestInit) => {
+        if (input === '/api/v1/SiteState') {
+          return status === 204
+            ? new Response(null, { status })
+            : new Response(JSON.stringify({ header: 'Технический перерыв', text: 'Скоро вернёмся' }), { status });
+        }
+        return fallback(input, init);
+      }),
+    );
+  }
+
+  for (const path of [
+    '/ru/ticket/create',
+    '/ru/ticket/abc/payment_info',
+    '/en/ticket/abc/card_check',
+    '/en/ticket/abc/card_verify',
+  ]) {
+    it(`sends ${path} home while exchanges are paused, waiting for the first status answer`, async () => {
+      siteState(503);
+      const app = await openApp(path);
+      expect(app.path()).toBe(path.startsWith('/en') ? '/en/' : '/ru/');
+    });
+  }
+
+  it('lets the pages open while exchanges run, and closes them once paused', async () => {
+    siteState(204);
+    const app = await openApp('/ru/ticket/create');
+    expect(app.path()).toBe('/ru/ticket/create');
+    await app.router.navigate('/ru/ticket/abc/payment_info');
+    await app.settle();
+    expect(app.path()).toBe('/ru/ticket/abc/payment_info');
+
+    siteState(503);
+    const { checkSiteStatus } = await import('../lib/site-status');
+    await checkSiteStatus();
+    await app.router.navigate('/ru/ticket/abc/card_check');
+    await app.settle();
+    expect(app.path()).toBe('/ru/');
+    // Other pages stay open.
+    await app.router.navigate('/ru/ticket/abc');
+    await app.settle();
+    expect(app.path()).toBe('/ru/ticket/abc');
+  });
+});

@@ -4,6 +4,7 @@ import { matchPageRoute, pagePath, PAGE_ROUTES, type PageRouteName } from '@obme
 import { isLoggedIn, subscribeSession, verifySession } from '../features/auth/session';
 import { languageOfPath, preferredLanguage } from '../lib/language';
 import { log } from '../lib/log';
+import { knownSiteStatus } from '../lib/site-status';
 
 /** Pages that are part of logging in; going back to one after logging in makes no sense. */
 const AUTH_PAGES: readonly PageRouteName[] = ['login', 'register', 'reset_password'];
@@ -15,6 +16,9 @@ interface PageRef {
 }
 
 const isUserPage = (name: PageRouteName) => name.startsWith('user_');
+
+/** Pages that move money: closed while exchanges are paused (spec §2). */
+const CONVERSION_PAGES: readonly PageRouteName[] = ['ticket_create', 'payment_info', 'card_check', 'card_verify'];
 
 function remember(page: PageRef): void {
   sessionStorage.setItem(RETURN_KEY, JSON.stringify(page));
@@ -70,7 +74,13 @@ function guard(name: PageRouteName, params: Record<string, string>, lang: Lang):
 
 /** The loader of a guarded page (spec §2); a guard that fails sends the visitor home. */
 export function guardLoader(name: PageRouteName) {
-  return ({ request, params }: { request: Request; params: Record<string, string | undefined> }) => {
+  return async ({
+    request,
+    params,
+  }: {
+    request: Request;
+    params: Record<string, string | undefined>;
+  }): Promise<null> => {
     const lang = langOf(request);
     try {
       const defined = Object.fromEntries(
@@ -78,6 +88,10 @@ export function guardLoader(name: PageRouteName) {
       );
       const response = guard(name, defined, lang);
       if (response) throw response;
+      // The very first page of a visit waits for the first status answer instead of guessing.
+      if (CONVERSION_PAGES.includes(name) && !(await knownSiteStatus()).convertEnabled) {
+        throw redirect(pagePath(lang, 'home'));
+      }
       return null;
     } catch (error) {
       if (error instanceof Response) throw error;
@@ -88,7 +102,7 @@ export function guardLoader(name: PageRouteName) {
 }
 
 export const GUARDED_PAGES: readonly PageRouteName[] = PAGE_ROUTES.map((route) => route.name).filter(
-  (name) => isUserPage(name) || name === 'login' || name === 'register',
+  (name) => isUserPage(name) || name === 'login' || name === 'register' || CONVERSION_PAGES.includes(name),
 );
 
 /**

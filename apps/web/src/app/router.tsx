@@ -1,10 +1,17 @@
-import { createBrowserRouter, data, redirect, type RouteObject } from 'react-router';
+import {
+  createBrowserRouter,
+  data,
+  redirect,
+  type LoaderFunction,
+  type LoaderFunctionArgs,
+  type RouteObject,
+} from 'react-router';
 import { PAGE_ROUTES, PAIR_SEGMENT, type PageRouteName } from '@obmen/shared/routing';
 import type { Lang } from '@obmen/shared/i18n';
 import { i18n } from '../lib/i18n';
 import { preferredLanguage, rememberLanguage } from '../lib/language';
 import { GUARDED_PAGES, guardLoader, installGuards } from './guards';
-import { RootLayout } from './routes/root-layout';
+import { RootFallback, RootLayout } from './routes/root-layout';
 import { NotFoundPage } from './routes/not-found';
 import { RouteError } from './routes/route-error';
 
@@ -24,20 +31,60 @@ const PAGE_MODULES: Partial<Record<PageRouteName, LazyModule>> = {
   user_promo: () => import('./routes/user-promo'),
 };
 
+/** The user area's four pages share one layout: the username, their tabs and the VIP button. */
+const USER_AREA_PAGES: readonly PageRouteName[] = ['user_settings', 'user_tickets', 'user_referral', 'user_promo'];
+
+type Check = (args: LoaderFunctionArgs) => Promise<unknown> | unknown;
+
+// `/{from}--{to}` is the only dynamic top-level path; anything else there is not a page.
+const pairCheck: Check = ({ params }) => {
+  if (!PAIR_SEGMENT.test(params.pair ?? '')) throw data(null, { status: 404 });
+};
+
+/**
+ * A page's checks (guards, the pair's shape) run first, then the page module's own loader if it
+ * has one: a static loader would otherwise hide the module's (React Router keeps the static one).
+ */
+function checkedLoader(check: Check, load: LazyModule): LoaderFunction {
+  return async (args) => {
+    await check(args);
+    const { loader } = await load();
+    return typeof loader === 'function' ? loader(args) : null;
+  };
+}
+
+function pageRoute(name: PageRouteName, path: string): RouteObject {
+  const load = PAGE_MODULES[name] ?? titlePage;
+  const checks: Check[] = [
+    ...(GUARDED_PAGES.includes(name) ? [guardLoader(name)] : []),
+    ...(name === 'home_with_currencies' ? [pairCheck] : []),
+  ];
+  const route = { ...(path === '' ? { index: true as const } : { path }), handle: { page: name } };
+  if (checks.length === 0) return { ...route, lazy: load };
+  const check: Check = async (args) => {
+    for (const one of checks) await one(args);
+  };
+  return {
+    ...route,
+    loader: checkedLoader(check, load),
+    lazy: async () => {
+      const { loader: _composedAbove, ...rest } = await load();
+      return rest;
+    },
+  };
+}
+
 function pageRoutes(): RouteObject[] {
-  return PAGE_ROUTES.map(({ name, path }) => ({
-    ...(path === '' ? { index: true } : { path }),
-    handle: { page: name },
-    lazy: PAGE_MODULES[name] ?? titlePage,
-    ...(GUARDED_PAGES.includes(name) && { loader: guardLoader(name) }),
-    // `/{from}--{to}` is the only dynamic top-level path; anything else there is not a page.
-    ...(name === 'home_with_currencies' && {
-      loader: ({ params }: { params: Record<string, string | undefined> }) => {
-        if (!PAIR_SEGMENT.test(params.pair ?? '')) throw data(null, { status: 404 });
-        return null;
-      },
-    }),
-  }));
+  const routes = PAGE_ROUTES.filter(({ name }) => !USER_AREA_PAGES.includes(name)).map(({ name, path }) =>
+    pageRoute(name, path),
+  );
+  const userArea: RouteObject = {
+    lazy: () => import('./layout/user-area-layout'),
+    children: PAGE_ROUTES.filter(({ name }) => USER_AREA_PAGES.includes(name)).map(({ name, path }) =>
+      pageRoute(name, path),
+    ),
+  };
+  return [...routes, userArea];
 }
 
 // Runs before the pages of a language render, so they never flash in the other one.
@@ -54,6 +101,7 @@ export const routes: RouteObject[] = [
   {
     path: '/',
     Component: RootLayout,
+    HydrateFallback: RootFallback,
     children: [
       {
         ErrorBoundary: RouteError,

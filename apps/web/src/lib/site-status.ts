@@ -42,8 +42,15 @@ function isNotice(value: unknown): value is SiteStateNotice {
   return typeof v?.header === 'string' && typeof v.text === 'string';
 }
 
+let latestCheck = 0;
+
 /** Asks `GET /api/v1/SiteState` once: 204 opens conversion, anything else or a failure closes it. */
 export async function checkSiteStatus(): Promise<SiteStatus> {
+  // A language switch asks again while a poll may still run: only the newest answer counts.
+  const check = ++latestCheck;
+  const apply = (next: SiteStatus) => {
+    if (check === latestCheck) set(next);
+  };
   try {
     const response = await fetch('/api/v1/SiteState', {
       headers: { accept: 'application/json', 'accept-language': i18n.language || 'ru' },
@@ -51,14 +58,54 @@ export async function checkSiteStatus(): Promise<SiteStatus> {
       cache: 'no-store',
     });
     if (response.status === 204) {
-      set({ convertEnabled: true, notice: null, known: true });
+      apply({ convertEnabled: true, notice: null, known: true });
     } else {
       const body: unknown = await response.json().catch(() => null);
-      set({ convertEnabled: false, notice: isNotice(body) ? body : null, known: true });
+      apply({ convertEnabled: false, notice: isNotice(body) ? body : null, known: true });
     }
   } catch (error) {
     log.error('the site status call failed', error);
-    set({ convertEnabled: false, notice: status.notice, known: true });
+    apply({ convertEnabled: false, notice: status.notice, known: true });
   }
   return status;
+}
+
+let firstCheck: Promise<SiteStatus> | null = null;
+
+/** The status once it is known: at once after the first answer, else when an answer comes. */
+export function knownSiteStatus(): Promise<SiteStatus> {
+  if (status.known) return Promise.resolve(status);
+  firstCheck ??= checkSiteStatus();
+  // Whichever check answers first (a newer one may overtake this one) makes the status known.
+  return new Promise((resolve) => {
+    const stop = subscribeSiteStatus(() => {
+      if (!status.known) return;
+      stop();
+      resolve(status);
+    });
+  });
+}
+
+/**
+ * Keeps the status fresh for the life of the app (spec §4, §9): asks at start, every 30 seconds,
+ * and again when the language changes, so the maintenance notice is in the page's language.
+ */
+export function startSiteStatusPolling(): () => void {
+  void knownSiteStatus();
+  const timer = setInterval(() => void checkSiteStatus(), SITE_STATUS_POLL_MS);
+  const onLanguage = () => {
+    if (status.known) void checkSiteStatus();
+  };
+  i18n.on('languageChanged', onLanguage);
+  return () => {
+    clearInterval(timer);
+    i18n.off('languageChanged', onLanguage);
+  };
+}
+
+/** Forgets everything known, for tests. */
+export function resetSiteStatus(): void {
+  latestCheck++;
+  firstCheck = null;
+  set({ convertEnabled: false, notice: null, known: false });
 }

@@ -1,24 +1,27 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { pagePath, type PageRouteName } from '@obmen/shared/routing';
-import { ChevronDownIcon, UserIcon } from '../../components/ui/icons';
+import { ChevronDownIcon, UserIcon, type IconProps } from '../../components/ui/icons';
+import { CrownIcon, GiftIcon, LogoutIcon, SettingsIcon, TicketIcon, UsersIcon } from '../../components/ui/shell-icons';
 import { useLogout } from '../../features/auth/api/logout';
 import { useSession } from '../../features/auth/hooks/use-session';
+import { openVipModal } from '../../features/vip/vip-modal-store';
 import { useLanguage } from '../../hooks/use-language';
+import { Avatar } from './avatar';
 import styles from './user-menu.module.css';
 
-const USER_PAGES: readonly { name: PageRouteName; label: string }[] = [
-  { name: 'user_tickets', label: 'account.tickets' },
-  { name: 'user_referral', label: 'account.referral' },
-  { name: 'user_promo', label: 'account.promo' },
-  { name: 'user_settings', label: 'account.settings' },
+const USER_PAGES: readonly { name: PageRouteName; label: string; Icon: ComponentType<IconProps> }[] = [
+  { name: 'user_tickets', label: 'shell.account.tickets', Icon: TicketIcon },
+  { name: 'user_referral', label: 'shell.account.referral', Icon: UsersIcon },
+  { name: 'user_promo', label: 'shell.account.promo', Icon: GiftIcon },
+  { name: 'user_settings', label: 'shell.account.settings', Icon: SettingsIcon },
 ];
 
 /**
  * The header's account entry (spec §2): a login link for visitors; for a logged-in user their name,
- * opening a short list of the user pages and logout. A disclosure, not an ARIA menu: plain links
- * and a button keep the keyboard and screen reader behaviour everyone knows.
+ * opening the profile panel — the user pages, 'get VIP status' and logout. A disclosure, not an
+ * ARIA menu: plain links and buttons keep the keyboard and screen reader behaviour everyone knows.
  */
 export function UserMenu() {
   const { t } = useTranslation();
@@ -49,28 +52,41 @@ export function UserMenu() {
       setOpen(false);
       button.current?.focus();
     };
+    // Tabbing out of the panel closes it, so it never hangs open behind the focus.
+    const onFocus = (event: FocusEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
     document.addEventListener('pointerdown', onPointer);
     document.addEventListener('keydown', onKey);
+    document.addEventListener('focusin', onFocus);
     return () => {
       document.removeEventListener('pointerdown', onPointer);
       document.removeEventListener('keydown', onKey);
+      document.removeEventListener('focusin', onFocus);
     };
   }, [open]);
 
   if (!token) {
     return (
-      <Link to={pagePath(lang, 'login')} className={styles.trigger}>
+      <Link to={pagePath(lang, 'login')} className={styles.login}>
         <UserIcon />
-        <span className={styles.name}>{t('account.login')}</span>
+        <span className={styles.loginText}>{t('shell.account.login')}</span>
       </Link>
     );
   }
+
+  const name = user?.username ?? '';
 
   const onLogout = async () => {
     setOpen(false);
     // Leave the user area first, so its guard does not send the user to the login page.
     await navigate(pagePath(lang, 'home'));
     logout.mutate();
+  };
+
+  const onVip = () => {
+    setOpen(false);
+    openVipModal();
   };
 
   return (
@@ -83,32 +99,39 @@ export function UserMenu() {
         aria-controls={panelId}
         onClick={() => setOpen((shown) => !shown)}
       >
-        <UserIcon />
-        <span className={styles.name}>{user?.username ?? t('nav.account')}</span>
-        <span className="visually-hidden">{t('account.menu')}</span>
+        <Avatar name={name} />
+        <span className={styles.name}>{name || t('shell.account.panel')}</span>
+        <span className="visually-hidden">{t('shell.account.menu')}</span>
         <ChevronDownIcon size={16} className={open ? styles.chevronOpen : styles.chevron} />
       </button>
-      <div id={panelId} className={styles.panel} hidden={!open}>
-        {user && (
-          <p className={styles.who}>
-            <span className={styles.whoName}>{user.username}</span>
-            <span className={styles.whoEmail}>{user.email}</span>
+      <div id={panelId} className={styles.panel} hidden={!open} data-testid="profile-panel">
+        <div className={styles.who}>
+          <Avatar name={name} size="lg" />
+          <p className={styles.whoText}>
+            <span className={styles.whoName}>{name || t('common.loading')}</span>
+            {user?.email && <span className={styles.whoEmail}>{user.email}</span>}
           </p>
-        )}
+        </div>
         <ul className={styles.list}>
-          {USER_PAGES.map(({ name, label }) => (
-            <li key={name}>
-              <NavLink to={pagePath(lang, name)} end className={styles.item}>
+          {USER_PAGES.map(({ name: page, label, Icon }) => (
+            <li key={page}>
+              <NavLink to={pagePath(lang, page)} end className={styles.item}>
+                <Icon size={18} className={styles.itemIcon} />
                 {t(label)}
               </NavLink>
             </li>
           ))}
-          <li className={styles.separator}>
-            <button type="button" className={styles.item} onClick={() => void onLogout()}>
-              {t('account.logout')}
-            </button>
-          </li>
         </ul>
+        <button type="button" className={styles.vip} onClick={onVip}>
+          <CrownIcon size={18} />
+          {t('shell.account.vip')}
+        </button>
+        <div className={styles.separator}>
+          <button type="button" className={styles.item} onClick={() => void onLogout()}>
+            <LogoutIcon size={18} className={styles.itemIcon} />
+            {t('shell.account.logout')}
+          </button>
+        </div>
       </div>
     </div>
   );

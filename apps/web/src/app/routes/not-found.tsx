@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { pagePath } from '@obmen/shared/routing';
 import { useLanguage } from '../../hooks/use-language';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import styles from './not-found.module.css';
@@ -14,9 +15,15 @@ export function NotFoundPage() {
         404
       </p>
       <h1 className={styles.title}>{t('error.pageNotFound')}</h1>
-      <Link className={styles.button} to={`/${lang}/`}>
-        {t('notFound.home')}
-      </Link>
+      <p className={styles.hint}>{t('notFound.hint')}</p>
+      <div className={styles.actions}>
+        <Link className={styles.button} to={pagePath(lang, 'home')}>
+          {t('notFound.home')}
+        </Link>
+        <Link className={`${styles.button} ${styles.secondary}`} to={pagePath(lang, 'contacts')}>
+          {t('notFound.contacts')}
+        </Link>
+      </div>
     </section>
   );
 }

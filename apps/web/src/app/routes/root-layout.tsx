@@ -1,53 +1,65 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, ScrollRestoration, useLocation } from 'react-router';
-import { LANGS } from '@obmen/shared/i18n';
-import { useSaveLanguage } from '../../features/auth/hooks/use-save-language';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { matchPageRoute, type PageRouteName } from '@obmen/shared/routing';
+import { useSession } from '../../features/auth/hooks/use-session';
 import { NotificationStack } from '../../features/notifications/components/notification-stack';
-import { useLanguage } from '../../hooks/use-language';
-import { pathInLanguage } from '../../lib/language';
-import { UserMenu } from '../layout/user-menu';
+import { VipModalHost } from '../../features/vip/components/vip-modal-host';
+import { captureReferral } from '../../lib/referral-visit';
+import { MaintenanceNotice } from '../layout/maintenance-notice';
+import { SiteFooter } from '../layout/site-footer';
+import { SiteHeader } from '../layout/site-header';
 import styles from './root-layout.module.css';
 
-const LANGUAGE_NAMES = { ru: { long: 'Русский', short: 'RU' }, en: { long: 'English', short: 'EN' } } as const;
+type Backdrop = 'home' | 'info' | 'account' | 'ticket' | 'auth' | 'lost';
+
+/** Which backdrop a page wears: the background changes with the kind of page (spec §2). */
+function backdropOf(page: PageRouteName | null): Backdrop {
+  if (!page) return 'lost';
+  if (page === 'home' || page === 'home_with_currencies') return 'home';
+  if (page.startsWith('user_')) return 'account';
+  if (page.startsWith('ticket_') || page === 'payment_info' || page.startsWith('card_')) return 'ticket';
+  if (page === 'login' || page === 'register' || page === 'reset_password') return 'auth';
+  return 'info';
+}
+
+/** While the first page's code and checks load: the header at once, the page under it when ready. */
+export function RootFallback() {
+  const location = useLocation();
+  return (
+    <div className={styles.shell} data-backdrop={backdropOf(matchPageRoute(location.pathname)?.name ?? null)}>
+      <SiteHeader />
+      <main id="main" className={styles.main} aria-busy="true" />
+    </div>
+  );
+}
 
 export function RootLayout() {
-  const lang = useLanguage();
   const { t } = useTranslation();
   const location = useLocation();
-  const saveLanguage = useSaveLanguage();
+  const { user } = useSession();
+  const page = matchPageRoute(location.pathname)?.name ?? null;
+  const backdrop = backdropOf(page);
+
+  // `?r=ID` on any address is a referral link (spec §4).
+  useEffect(() => {
+    void captureReferral(location.search);
+  }, [location.search]);
 
   return (
-    <div className={styles.shell}>
-      <header className={styles.header}>
-        <Link to={`/${lang}/`} className={styles.logo} aria-label={t('nav.home')}>
-          <img src="/logo.svg" alt="Obmen" width={120} height={32} />
-        </Link>
-        <div className={styles.tools}>
-          <nav aria-label={t('nav.language')} className={styles.languages}>
-            {LANGS.map((code) => (
-              <Link
-                key={code}
-                to={{ pathname: pathInLanguage(location.pathname, code), search: location.search }}
-                aria-current={code === lang ? 'true' : undefined}
-                aria-label={LANGUAGE_NAMES[code].long}
-                lang={code}
-                onClick={() => {
-                  if (code !== lang) saveLanguage(code);
-                }}
-              >
-                <span className={styles.long}>{LANGUAGE_NAMES[code].long}</span>
-                <span className={styles.short}>{LANGUAGE_NAMES[code].short}</span>
-              </Link>
-            ))}
-          </nav>
-          <UserMenu />
-        </div>
-      </header>
-      <main className={styles.main}>
+    <div className={styles.shell} data-backdrop={backdrop}>
+      <a href="#main" className={styles.skip}>
+        {t('shell.skipToContent')}
+      </a>
+      <SiteHeader />
+      <main id="main" tabIndex={-1} className={styles.main}>
+        {backdrop === 'home' && <MaintenanceNotice />}
         <Outlet />
       </main>
-      <footer className={styles.footer}>© 2025 Obmen</footer>
+      <SiteFooter />
       <NotificationStack />
+      <VipModalHost account={user?.username ?? user?.email ?? null} />
+      {/* New pages open at the top (spec §2); back and forward return to where the reader was. */}
       <ScrollRestoration />
     </div>
   );

@@ -1,7 +1,7 @@
 import type { SVGProps } from 'react';
 
 /** Small line icons drawn with currentColor; decorative unless a label is given by the caller. */
-function Icon({ children, size = 20, ...props }: SVGProps<SVGSVGElement> & { size?: number }) {
+export function Icon({ children, size = 20, ...props }: SVGProps<SVGSVGElement> & { size?: number }) {
   return (
     <svg
       viewBox="0 0 24 24"
@@ -21,7 +21,7 @@ function Icon({ children, size = 20, ...props }: SVGProps<SVGSVGElement> & { siz
   );
 }
 
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+export type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
 export const UserIcon = (props: IconProps) => (
   <Icon {...props}>

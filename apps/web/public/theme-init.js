@@ -1,0 +1,19 @@
+/* global window, document */
+// Runs before the first paint (a blocking script in <head>), so the page never flashes the wrong
+// theme. An external file because the server's CSP allows no inline script. Mirrors lib/theme.ts.
+(function () {
+  var theme = null;
+  try {
+    theme = localStorage.getItem('scheme');
+  } catch {
+    // Storage blocked: the system preference decides.
+  }
+  if (theme !== 'light' && theme !== 'dark') {
+    theme = window.matchMedia && window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+  }
+  var root = document.documentElement;
+  root.classList.remove('theme-light', 'theme-dark');
+  root.classList.add('theme-' + theme);
+  var meta = document.querySelector('meta[name="theme-color"]');
+  if (meta) meta.setAttribute('content', theme === 'dark' ? '#090d16' : '#f2f5fa');
+})();

@@ -1,0 +1,43 @@
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink } from 'react-router';
+import { pagePath } from '@obmen/shared/routing';
+import { useLanguage } from '../../hooks/use-language';
+import { LanguageSwitch } from './language-switch';
+import { Logo } from './logo';
+import { NavDrawer } from './nav-drawer';
+import { NAV_PAGES } from './nav-links';
+import { ThemeToggle } from './theme-toggle';
+import { UserMenu } from './user-menu';
+import styles from './header.module.css';
+
+/** The header of every page (spec §2): logo, the information pages, theme, language, account. */
+export function SiteHeader() {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  return (
+    <header className={styles.header}>
+      <div className={styles.bar}>
+        <NavDrawer />
+        <Link to={pagePath(lang, 'home')} className={styles.logo} aria-label={t('shell.home')}>
+          <Logo />
+        </Link>
+        <nav aria-label={t('shell.nav.label')} className={styles.nav}>
+          <ul className={styles.navList}>
+            {NAV_PAGES.map((name) => (
+              <li key={name}>
+                <NavLink to={pagePath(lang, name)} className={styles.navLink}>
+                  {t(`shell.nav.${name}`)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className={styles.tools}>
+          <LanguageSwitch />
+          <ThemeToggle />
+          <UserMenu />
+        </div>
+      </div>
+    </header>
+  );
+}
