@@ -13,6 +13,7 @@ type LazyModule = () => Promise<Pick<RouteObject, 'Component' | 'loader'>>;
 // Every page is its own chunk, loaded when first visited (spec §2).
 const home: LazyModule = () => import('./routes/home');
 const titlePage: LazyModule = () => import('./routes/title-page');
+const infoPage: LazyModule = () => import('./routes/info-page');
 const PAGE_MODULES: Partial<Record<PageRouteName, LazyModule>> = {
   home,
   home_with_currencies: home,
@@ -20,6 +21,14 @@ const PAGE_MODULES: Partial<Record<PageRouteName, LazyModule>> = {
   register: () => import('./routes/register'),
   reset_password: () => import('./routes/reset-password'),
   user_settings: () => import('./routes/user-settings'),
+  about: infoPage,
+  partner: infoPage,
+  rules: infoPage,
+  aml: infoPage,
+  faq: () => import('./routes/faq'),
+  contacts: () => import('./routes/contacts'),
+  news: () => import('./routes/news'),
+  show_news: () => import('./routes/show-news'),
 };
 
 function pageRoutes(): RouteObject[] {
