@@ -622,11 +622,9 @@ const FAQ: DemoPage = {
     'Answers to common questions: how long an exchange takes, why we verify cards, what to do after a late payment, fixed and floating rates, promo codes, discounts.',
   bodyRu: md(
     'Здесь собраны ответы на вопросы, которые нам задают чаще всего: о сроках обмена, курсах, верификации карты, оплате и партнёрской программе.',
-    `Не нашли ответа? Напишите нам: ${CHANNELS_RU} — поддержка работает круглосуточно.`,
   ),
   bodyEn: md(
     'Here are answers to the questions we hear most often, on timing, rates, card verification, payment and the partner programme.',
-    `Can’t find what you need? Reach us by ${CHANNELS_EN}. Support is open around the clock.`,
   ),
 };
 
@@ -641,13 +639,7 @@ const CONTACTS: DemoPage = {
   metaDescriptionEn:
     'Obmen support is open 24/7 by online chat, Telegram @obmen_support and e-mail. What to include in your message so that we can help you faster.',
   bodyRu: md(
-    'Поддержка Obmen работает круглосуточно, без выходных и праздников. Выберите удобный способ связи — отвечают одни и те же операторы.',
-    '## Как с нами связаться',
-    list(
-      `**Онлайн-чат** — ${CHAT_RU} с оператором открывается прямо в браузере (через Telegram Web), устанавливать ничего не нужно. Самый быстрый способ, если вопрос по текущей заявке.`,
-      `**Telegram** — ${TELEGRAM}, если Telegram уже есть у вас на телефоне или компьютере.`,
-      `**E-mail** — ${EMAIL}. Удобно, если нужно приложить документы или чеки.`,
-    ),
+    'Поддержка Obmen работает круглосуточно, без выходных и праздников. В онлайн-чате, Telegram и по почте отвечают одни и те же операторы, так что выбирайте тот способ, который удобнее вам.',
     '## Режим работы',
     'Круглосуточно, 24/7. Заявки обрабатываются и ночью, и в выходные, и в праздники.',
     table(
@@ -672,13 +664,7 @@ const CONTACTS: DemoPage = {
     'Мошенники делают копии сайтов обменников и фальшивые аккаунты поддержки. Наши официальные контакты — только те, что указаны на этой странице. Проверяйте адрес сайта в браузере и не переводите деньги по реквизитам, присланным в личных сообщениях: реквизиты для оплаты показываются только на странице вашей заявки.',
   ),
   bodyEn: md(
-    'Obmen support works around the clock, weekends and public holidays included. Pick whichever channel suits you: the same operators answer all of them.',
-    '## How to reach us',
-    list(
-      `**Online chat**: the ${CHAT_EN} with an operator opens right in your browser (through Telegram Web), with nothing to install. It is the quickest way if your question is about a ticket in progress.`,
-      `**Telegram**: ${TELEGRAM}, if you already have Telegram on your phone or computer.`,
-      `**E-mail**: ${EMAIL}, handy when you need to attach documents or receipts.`,
-    ),
+    'Obmen support works around the clock, weekends and public holidays included. The same operators answer the online chat, Telegram and e-mail, so use whichever suits you best.',
     '## Hours',
     '24/7. Tickets are processed at night, at weekends and on holidays too.',
     table(
