@@ -59,6 +59,22 @@ for (const lang of ['ru', 'en'] as const) {
       }
     });
 
+    test('no page is wider than a 360 px phone', async ({ page }) => {
+      await page.setViewportSize({ width: 360, height: 740 });
+      for (const slug of [...Object.keys(PAGES), 'news']) {
+        await test.step(`/${lang}/${slug}`, async () => {
+          await page.goto(`/${lang}/${slug}`);
+          await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+          // Open every answer, so the FAQ's tables are measured too.
+          for (const details of await page.locator('main details').all())
+            await details.evaluate((d) => d.setAttribute('open', ''));
+          const main = page.getByRole('main');
+          const overflow = await main.evaluate((m) => m.scrollWidth - m.clientWidth);
+          expect(overflow, `/${lang}/${slug} scrolls sideways`).toBeLessThanOrEqual(0);
+        });
+      }
+    });
+
     test('a long page has a table of contents that leads to its sections', async ({ page }) => {
       await page.setViewportSize({ width: 1280, height: 800 });
       await page.goto(`/${lang}/rules`);
