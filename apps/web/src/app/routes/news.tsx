@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { NewsList } from '../../features/content/components/news-list';
-import { newsPageFromSearch } from '../../features/content/news-page-number';
+import { newsPageFromSearch } from '../../features/content/news-params';
 import { useLanguage } from '../../hooks/use-language';
 
 export function Component() {

@@ -17,6 +17,6 @@ export const newsItemQueryOptions = (id: string, lang: Lang) =>
     retry: retryUnlessMissing,
   });
 
-export function useNewsItem(id: string, lang: Lang) {
-  return useQuery(newsItemQueryOptions(id, lang));
+export function useNewsItem(id: string, lang: Lang, enabled = true) {
+  return useQuery({ ...newsItemQueryOptions(id, lang), enabled });
 }

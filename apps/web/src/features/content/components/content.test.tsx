@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { initI18n } from '../../../lib/i18n';
-import { newsPageFromSearch } from '../news-page-number';
+import { isNewsId, newsPageFromSearch } from '../news-params';
 import { FaqList } from './faq-list';
 import { RichText } from './rich-text';
 import { sectionsOf, TableOfContents } from './table-of-contents';
@@ -100,9 +100,14 @@ describe('the FAQ', () => {
   });
 });
 
-describe('the news page number', () => {
+describe('the news addresses', () => {
   it('reads ?page= as the server does, anything odd as the first page', () => {
     expect(newsPageFromSearch('3')).toBe(3);
     for (const odd of [null, '', '0', '-1', '2.5', 'abc', '01', '9999999']) expect(newsPageFromSearch(odd)).toBe(1);
+  });
+
+  it('takes only the ids the server would, so a 404 address never shows an item', () => {
+    expect(isNewsId('7')).toBe(true);
+    for (const odd of ['0', '07', '1e3', '7.0', 'abc', '1234567890']) expect(isNewsId(odd)).toBe(false);
   });
 });

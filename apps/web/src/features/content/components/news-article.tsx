@@ -5,6 +5,7 @@ import { ArrowLeftIcon } from '../../../components/ui/icons';
 import { useDocumentMeta } from '../../../hooks/use-document-meta';
 import { useNewsItem } from '../api/get-news-item';
 import { isMissing } from '../api/retry';
+import { isNewsId } from '../news-params';
 import { ActionLink, ContentError, ContentLoading, ContentNotFound } from './content-states';
 import { NewsDate } from './news-date';
 import { newsListPath } from './news-list';
@@ -21,8 +22,9 @@ interface NewsArticleProps {
 /** One news item in full, with a way back to the list page it came from. */
 export function NewsArticle({ id, lang, fromPage }: NewsArticleProps) {
   const { t } = useTranslation();
-  const query = useNewsItem(id, lang);
-  const missing = query.isError && isMissing(query.error);
+  const wellFormed = isNewsId(id);
+  const query = useNewsItem(id, lang, wellFormed);
+  const missing = !wellFormed || (query.isError && isMissing(query.error));
   const item = query.data;
   // The same title and description the server put in the HTML for this address.
   useDocumentMeta({
@@ -31,7 +33,6 @@ export function NewsArticle({ id, lang, fromPage }: NewsArticleProps) {
   });
   const backTo = newsListPath(lang, fromPage);
 
-  if (query.isPending) return <ContentLoading />;
   if (missing) {
     return (
       <ContentNotFound
@@ -41,6 +42,7 @@ export function NewsArticle({ id, lang, fromPage }: NewsArticleProps) {
       />
     );
   }
+  if (query.isPending) return <ContentLoading />;
   if (query.isError) return <ContentError error={query.error} onRetry={() => void query.refetch()} />;
 
   return (
