@@ -91,8 +91,14 @@ describe('health', () => {
 });
 
 describe('server-rendered meta of content pages', () => {
+  // Seeding takes a while on a busy machine: the hook's longer timeout, not the test's.
+  let seeded: TestContext;
+  beforeAll(async () => {
+    seeded = await createTestApp({ webDist: dist });
+  });
+  afterAll(() => seeded.close());
+
   it('gives /en/faq and a pair page their own title and description', async () => {
-    const seeded = await createTestApp({ webDist: dist });
     const faq = await seeded.app.inject({ url: '/en/faq' });
     expect(faq.body).toMatch(/<title>[^<]*(FAQ|question)[^<]*<\/title>/i);
     expect(faq.body).not.toContain('noindex');
@@ -101,6 +107,5 @@ describe('server-rendered meta of content pages', () => {
     expect(pair.body).toMatch(/<meta name="description" content="[^"]{100,}" \/>/);
     const news = await seeded.app.inject({ url: '/en/news/1' });
     expect(news.statusCode).toBe(200);
-    await seeded.close();
   });
 });

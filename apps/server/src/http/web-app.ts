@@ -35,13 +35,13 @@ export const webApp = fp(
     }
 
     app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
-      const pathname = request.url.split('?')[0] ?? '/';
+      const [pathname = '/', search = ''] = request.url.split('?');
       const isPage =
         (request.method === 'GET' || request.method === 'HEAD') &&
         !pathname.startsWith('/api/') &&
         !path.extname(pathname);
       if (!isPage || !indexHtml) return sendError(reply, request.lang, 404, 'not_found', 'error.notFound');
-      const meta = await metaFor(pathname);
+      const meta = await metaFor(pathname, new URLSearchParams(search));
       return reply
         .status(meta.notFound ? 404 : 200)
         .header('cache-control', 'no-cache')

@@ -20,6 +20,7 @@ type LazyModule = () => Promise<Pick<RouteObject, 'Component' | 'loader'>>;
 // Every page is its own chunk, loaded when first visited (spec §2).
 const home: LazyModule = () => import('./routes/home');
 const titlePage: LazyModule = () => import('./routes/title-page');
+const infoPage: LazyModule = () => import('./routes/info-page');
 const PAGE_MODULES: Partial<Record<PageRouteName, LazyModule>> = {
   home,
   home_with_currencies: home,
@@ -29,6 +30,14 @@ const PAGE_MODULES: Partial<Record<PageRouteName, LazyModule>> = {
   user_settings: () => import('./routes/user-settings'),
   user_referral: () => import('./routes/user-referral'),
   user_promo: () => import('./routes/user-promo'),
+  about: infoPage,
+  partner: infoPage,
+  rules: infoPage,
+  aml: infoPage,
+  faq: () => import('./routes/faq'),
+  contacts: () => import('./routes/contacts'),
+  news: () => import('./routes/news'),
+  show_news: () => import('./routes/show-news'),
 };
 
 /** The user area's four pages share one layout: the username, their tabs and the VIP button. */

@@ -1,3 +1,5 @@
+import { SUPPORT_CONTACTS } from '@obmen/shared';
+
 /**
  * The public pages, FAQ and news a fresh installation starts with, in both languages. Bodies are
  * CommonMark without raw HTML (the renderer escapes it anyway); operators edit all of it later.
@@ -48,21 +50,36 @@ export interface DemoNews {
 const md = (...blocks: string[]) => blocks.join('\n\n');
 /** A bulleted Markdown list, one item a line. */
 const list = (...items: string[]) => items.map((item) => `- ${item}`).join('\n');
+/** A numbered Markdown list, for steps taken in order. */
+const steps = (...items: string[]) => items.map((item, i) => `${i + 1}. ${item}`).join('\n');
 
-const TELEGRAM = '[@obmen_support](https://t.me/obmen_support)';
-const EMAIL = 'support@obmen.example';
+const TELEGRAM = `[${SUPPORT_CONTACTS.telegram.handle}](${SUPPORT_CONTACTS.telegram.url})`;
+const EMAIL = SUPPORT_CONTACTS.email;
+const CHAT_RU = `[онлайн-чат](${SUPPORT_CONTACTS.chatUrl})`;
+const CHAT_EN = `[online chat](${SUPPORT_CONTACTS.chatUrl})`;
+/** Every channel in one phrase, for the end of a page. */
+const CHANNELS_RU = `${CHAT_RU}, Telegram ${TELEGRAM} или e-mail ${EMAIL}`;
+const CHANNELS_EN = `${CHAT_EN}, Telegram ${TELEGRAM} or e-mail at ${EMAIL}`;
 
-const DISCOUNTS_RU = list(
-  'до 1 000 USD — **0,05%**;',
-  'от 1 000 до 10 000 USD — **0,1%**;',
-  'от 10 000 до 50 000 USD — **0,2%**;',
-  'от 50 000 USD — **0,3%**.',
+/** A Markdown table, the first row its header. */
+const table = (...rows: string[][]) =>
+  rows
+    .map((cells, i) => `| ${cells.join(' | ')} |${i === 0 ? `\n|${cells.map(() => ' --- ').join('|')}|` : ''}`)
+    .join('\n');
+
+const DISCOUNTS_RU = table(
+  ['Оборот успешных обменов', 'Скидка'],
+  ['до 1 000 USD', '**0,05%**'],
+  ['от 1 000 до 10 000 USD', '**0,1%**'],
+  ['от 10 000 до 50 000 USD', '**0,2%**'],
+  ['от 50 000 USD', '**0,3%**'],
 );
-const DISCOUNTS_EN = list(
-  'up to 1,000 USD: **0.05%**',
-  '1,000 to 10,000 USD: **0.1%**',
-  '10,000 to 50,000 USD: **0.2%**',
-  '50,000 USD and more: **0.3%**',
+const DISCOUNTS_EN = table(
+  ['Turnover of successful exchanges', 'Discount'],
+  ['up to 1,000 USD', '**0.05%**'],
+  ['1,000 to 10,000 USD', '**0.1%**'],
+  ['10,000 to 50,000 USD', '**0.2%**'],
+  ['50,000 USD and more', '**0.3%**'],
 );
 
 const ABOUT: DemoPage = {
@@ -86,7 +103,7 @@ const ABOUT: DemoPage = {
     ),
     'Рубли можно обменять на любую из этих монет, монеты — на рубли, а криптовалюты — между собой.',
     '## Как проходит обмен',
-    list(
+    steps(
       '**Выберите направление.** В конвертере на главной странице укажите, что отдаёте и что хотите получить, например «Сбербанк RUB → Bitcoin». Рядом видны допустимый диапазон сумм и резерв валюты.',
       '**Укажите сумму.** Введите, сколько отдаёте или сколько хотите получить, — вторая сумма рассчитается сама. Выберите фиксированный курс (не изменится, пока действует расчёт и пока вы оплачиваете заявку вовремя) или плавающий (пересчитывается в момент поступления оплаты).',
       '**Заполните реквизиты и e-mail.** В зависимости от направления это номер карты, телефон для СБП, ФИО владельца, адрес кошелька. На e-mail придут уведомления о каждой смене статуса. Проверьте данные и примите правила сервиса и условия AML/KYC.',
@@ -97,7 +114,7 @@ const ABOUT: DemoPage = {
     'Операторы работают 24/7, поэтому обмен не нужно откладывать до утра или до понедельника. Иногда платёж задерживает банк или сеть блокчейна — такое зачисление обычно занимает от 5 до 60 минут и не больше 24 часов. О плановых технических работах мы заранее пишем в новостях.',
     '## Что для нас важно',
     list(
-      '**Скорость.** Большинство заявок оператор выполняет за 5–15 минут после зачисления оплаты, а обмены криптовалют между собой проходят автоматически.',
+      '**Скорость.** Большинство заявок оператор выполняет за 5–15 минут после зачисления оплаты. Обмен криптовалют между собой начинается, как только входящая транзакция наберёт нужное число подтверждений сети.',
       '**Прозрачность.** Курс, сумма к получению, лимиты и резерв видны до создания заявки. Комиссия сети за выплату криптовалюты уже учтена в курсе, а условия обмена подробно описаны в правилах.',
       '**Безопасность.** Мы принимаем оплату только с карт и счетов, оформленных на имя клиента, проверяем новые карты и следуем политике AML/KYC. Это защищает и вас, и других клиентов от мошенничества с чужими деньгами.',
     ),
@@ -106,7 +123,7 @@ const ABOUT: DemoPage = {
     DISCOUNTS_RU,
     'Регистрация не обязательна: обменять можно и без аккаунта. Постоянным клиентам с крупными оборотами доступен VIP-статус — запросите его через поддержку.',
     '## Связаться с нами',
-    `Есть вопрос до обмена или во время него? Напишите в онлайн-чат на сайте, в Telegram ${TELEGRAM} или на ${EMAIL} — мы на связи круглосуточно.`,
+    `Есть вопрос до обмена или во время него? Напишите нам: ${CHANNELS_RU} — мы на связи круглосуточно. Все способы связи собраны на странице [«Контакты»](/ru/contacts).`,
   ),
   bodyEn: md(
     'Obmen is an online exchanger where you can swap roubles from a Sberbank, T-Bank or Alfa-Bank card, or sent by SBP, for cryptocurrency, and back again. We never close: tickets are accepted and processed 24/7, public holidays included.',
@@ -119,7 +136,7 @@ const ABOUT: DemoPage = {
     ),
     'Roubles go to any of these coins and back, and the coins can also be swapped for one another.',
     '## How an exchange works',
-    list(
+    steps(
       '**Pick a pair.** In the converter on the home page, choose what you give and what you want to get, for example Sberbank RUB to Bitcoin. The allowed range and the reserve for that currency are shown alongside.',
       '**Enter an amount.** Type what you are sending or what you want to receive, and the other side is calculated for you. Choose a fixed rate, which holds while the quote is valid and while you pay on time, or a floating rate, which is set when your payment arrives.',
       '**Add your details and e-mail.** Depending on the pair, that means a card number, an SBP phone number, the holder’s full name or a wallet address. We e-mail you at every status change. Check everything, then accept the rules and the AML/KYC terms.',
@@ -130,7 +147,7 @@ const ABOUT: DemoPage = {
     'Operators are on shift 24/7, so there is no need to wait for the morning or for Monday. Now and then a bank or a blockchain holds a payment back; crediting then usually takes 5 to 60 minutes, and never more than 24 hours. Planned maintenance is always announced in the news in advance.',
     '## What we care about',
     list(
-      '**Speed.** Operators complete most tickets within 5 to 15 minutes of the payment being credited, and crypto-to-crypto swaps run automatically.',
+      '**Speed.** Operators complete most tickets within 5 to 15 minutes of the payment being credited. A crypto-to-crypto swap starts as soon as the incoming transaction has enough network confirmations.',
       '**Transparency.** You see the rate, the amount you will receive, the limits and the reserve before you create a ticket. The network fee for a crypto payout is already included in the rate, and the rules spell out every condition.',
       '**Security.** We only accept payments from cards and accounts in the client’s own name, verify new cards and follow our AML/KYC policy. That protects you and everyone else from fraud with other people’s money.',
     ),
@@ -139,7 +156,7 @@ const ABOUT: DemoPage = {
     DISCOUNTS_EN,
     'You do not have to register to exchange. Regular clients with large volumes can also ask support about VIP status.',
     '## Get in touch',
-    `Questions before or during an exchange? Use the chat on the site, message us on Telegram at ${TELEGRAM} or write to ${EMAIL}. Someone is there day and night.`,
+    `Questions before or during an exchange? Reach us by ${CHANNELS_EN}. Someone is there day and night, and every channel is listed on the [Contacts](/en/contacts) page.`,
   ),
 };
 
@@ -156,7 +173,7 @@ const PARTNER: DemoPage = {
   bodyRu: md(
     'Рекомендуете Obmen друзьям, ведёте канал о криптовалюте или помогаете знакомым с первым обменом? Получайте вознаграждение за каждого, кто пришёл по вашей ссылке. Участие бесплатное: партнёром становится каждый зарегистрированный пользователь.',
     '## Как это работает',
-    list(
+    steps(
       '**Получите ссылку.** Зарегистрируйтесь и откройте в личном кабинете раздел «Реферальная программа». Там ваша партнёрская ссылка — адрес сайта с параметром **?r=** и вашим партнёрским номером в конце, например **?r=1024**.',
       '**Поделитесь ею.** Когда посетитель переходит по ссылке, ваш номер запоминается в его браузере. Если затем он зарегистрируется, то станет вашим рефералом первого уровня.',
       '**Получайте 0,5%.** С каждой успешно выполненной заявки вашего реферала вам начисляется **0,5% от её суммы** в долларовом эквиваленте.',
@@ -185,12 +202,12 @@ const PARTNER: DemoPage = {
     DISCOUNTS_RU,
     '## Промокоды',
     'Промокод даёт скидку **50 ₽** на обмен на сумму **от 3 000 ₽**. Каждый промокод одноразовый. Введите его при расчёте в конвертере — скидка сразу отразится в сумме. Если заявка не будет выполнена, промокод снова станет доступен.',
-    'Свои промокоды вы найдёте в разделе «Промокоды» личного кабинета. Мы раздаём их в акциях — следите за новостями и нашим Telegram-каналом поддержки.',
+    'Свои промокоды вы найдёте в разделе «Промокоды» личного кабинета. Мы раздаём их в акциях — о новых акциях рассказываем в новостях на сайте.',
   ),
   bodyEn: md(
     'Do you recommend Obmen to friends, run a crypto channel or help people with their first exchange? Earn a reward for everyone who comes through your link. It costs nothing to join: every registered user is a partner.',
     '## How it works',
-    list(
+    steps(
       '**Get your link.** Sign up and open the Referral programme section of your account. Your partner link is there: the site address with **?r=** and your partner number added at the end, for example **?r=1024**.',
       '**Share it.** When someone follows the link, your number is remembered in their browser. If they then sign up, they become your first-level referral.',
       '**Earn 0.5%.** For every successfully completed ticket of a referral, you receive **0.5% of its value** in USD terms.',
@@ -219,7 +236,7 @@ const PARTNER: DemoPage = {
     DISCOUNTS_EN,
     '## Promo codes',
     'A promo code takes **50 RUB** off an exchange worth **3,000 RUB or more**. Each code works once. Enter it when you calculate the exchange in the converter and the amount updates at once. If the ticket is not completed, the code becomes available again.',
-    'Your codes are listed in the Promo codes section of your account. We hand them out in promotions, so keep an eye on the news and on our Telegram support channel.',
+    'Your codes are listed in the Promo codes section of your account. We hand them out in promotions, which we announce in the news on this site.',
   ),
 };
 
@@ -296,7 +313,7 @@ const RULES: DemoPage = {
     '9.4. На время выяснения заявка может быть переведена в статус «Заморожена». Клиент сообщает своё решение в поддержку, указав номер заявки.',
     '## 10. Сроки',
     '10.1. Заявки, которые обрабатывает оператор, выполняются, как правило, за **5–15 минут** после зачисления оплаты.',
-    '10.2. Криптовалюта считается зачисленной после нужного числа подтверждений сети; оно указано на странице оплаты.',
+    '10.2. Криптовалюта считается зачисленной после нужного числа подтверждений сети; оно указано в разделе «Частые вопросы» и в подсказке конвертера.',
     '10.3. Дополнительные проверки (статус «Заморожена») увеличивают срок; во многом он зависит от того, как быстро Клиент предоставит запрошенные сведения.',
     '## 11. Возвраты',
     '11.1. Возврат производится только на реквизиты отправителя: на карту или счёт, с которых пришла оплата, а для криптовалют — на адрес отправителя, указанный в заявке как адрес для возврата или подтверждённый Клиентом в поддержке.',
@@ -318,14 +335,14 @@ const RULES: DemoPage = {
     '14.5. Клиент гарантирует, что средства принадлежат ему и получены законно.',
     '## 15. Споры',
     '15.1. Спорные вопросы решаются через поддержку. В обращении укажите номер заявки и приложите подтверждение: чек перевода или хеш транзакции (TXID). Обращайтесь как можно скорее — банки и сервисы блокчейна хранят сведения о переводах ограниченное время.',
-    '15.2. Сервис рассматривает обращение и сообщает решение на e-mail Клиента. Переписка в чате, Telegram и по почте признаётся сторонами доказательством.',
+    '15.2. Сервис рассматривает обращение и сообщает решение на e-mail Клиента. Переписка в онлайн-чате, Telegram и по почте признаётся сторонами доказательством.',
     '15.3. Если спор не удалось урегулировать переговорами, он разрешается в порядке, предусмотренном применимым законодательством.',
     '## 16. Изменение Правил',
     '16.1. Сервис вправе изменять Правила. Новая редакция публикуется на этой странице и действует с момента публикации.',
     '16.2. Заявки, созданные до изменения, выполняются по Правилам, действовавшим в момент их создания.',
     '16.3. Продолжая пользоваться Сервисом после изменений, Клиент принимает новую редакцию.',
     '## 17. Контакты',
-    `Онлайн-чат на сайте, Telegram ${TELEGRAM}, e-mail ${EMAIL}. Поддержка работает круглосуточно.`,
+    `Поддержка работает круглосуточно: ${CHANNELS_RU}.`,
   ),
   bodyEn: md(
     '## 1. General provisions',
@@ -390,7 +407,7 @@ const RULES: DemoPage = {
     '9.4. Meanwhile the ticket may be set to Frozen; the Client tells support their choice, quoting the ticket number.',
     '## 10. Timing',
     '10.1. Tickets handled by an operator are usually completed within **5 to 15 minutes** of the payment being credited.',
-    '10.2. Crypto counts as credited after the number of network confirmations shown on the payment page.',
+    '10.2. Crypto counts as credited after the required number of network confirmations, listed in the FAQ and in the converter’s note.',
     '10.3. Additional checks (the Frozen status) take longer, depending largely on how quickly the Client provides the information requested.',
     '## 11. Refunds',
     '11.1. Refunds go only to the sender’s details: the card or account the payment came from or, for crypto, the sender’s address given as the refund address in the ticket or confirmed by the Client through support.',
@@ -412,14 +429,14 @@ const RULES: DemoPage = {
     '14.5. The Client warrants that the funds belong to them and were obtained lawfully.',
     '## 15. Disputes',
     '15.1. Disputes are settled through support. Quote the ticket number and attach proof: a bank receipt or the transaction hash (TXID). Please get in touch promptly: transfer records are not kept forever.',
-    '15.2. The Service reviews the request and sends its decision to the Client’s e-mail. Both parties accept messages in the chat, on Telegram and by e-mail as evidence.',
+    '15.2. The Service reviews the request and sends its decision to the Client’s e-mail. Both parties accept messages in the online chat, on Telegram and by e-mail as evidence.',
     '15.3. A dispute that cannot be settled by negotiation is resolved as provided by the applicable law.',
     '## 16. Changes to the Rules',
     '16.1. The Service may change the Rules. The new version is published on this page and applies from the moment of publication.',
     '16.2. Tickets created before a change are completed under the Rules in force when they were created.',
     '16.3. By continuing to use the Service after a change, the Client accepts the new version.',
     '## 17. Contacts',
-    `The chat on the site, Telegram ${TELEGRAM} and e-mail ${EMAIL}. Support is available 24/7.`,
+    `Support is available 24/7 by ${CHANNELS_EN}.`,
   ),
 };
 
@@ -481,7 +498,7 @@ const AML: DemoPage = {
       'фотографию банковской карты или выписку, подтверждающую, что счёт принадлежит вам;',
       'пояснения и документы о происхождении средств — например, историю сделок на бирже или выписку со счёта.',
     ),
-    'Документы принимаются через поддержку — с e-mail, указанного в заявке, или в чате. Мы никогда не просим пароли, коды из SMS, CVV/CVC или сид-фразы кошельков. Если какого-то документа у вас нет, напишите об этом — вместе подберём, чем его заменить.',
+    'Документы принимаются через поддержку — письмом с e-mail, указанного в заявке, или в онлайн-чате. Мы никогда не просим пароли, коды из SMS, CVV/CVC или сид-фразы кошельков. Если какого-то документа у вас нет, напишите об этом — вместе подберём, чем его заменить.',
     '## 6. Заморозка заявки',
     'Если операция вызывает вопросы, заявка переходит в статус «Заморожена», и мы сообщаем на e-mail, какие сведения нужны. После проверки возможны три исхода:',
     list(
@@ -510,7 +527,7 @@ const AML: DemoPage = {
       'не проводить через сервис операции в интересах третьих лиц.',
     ),
     '## 11. Изменения политики',
-    `Мы можем обновлять эту политику; новая редакция публикуется на этой странице и действует с момента публикации. Вопросы о проверках задавайте в поддержку: онлайн-чат на сайте, Telegram ${TELEGRAM}, e-mail ${EMAIL}.`,
+    `Мы можем обновлять эту политику; новая редакция публикуется на этой странице и действует с момента публикации. Вопросы о проверках задавайте в поддержку: ${CHANNELS_RU}.`,
   ),
   bodyEn: md(
     'The Obmen service does its best to keep the proceeds of crime out of its exchanges. This policy explains which checks we run, when we may ask you to verify your identity and what happens to a suspicious exchange. By creating a ticket you accept this policy along with the rules of the service.',
@@ -560,7 +577,7 @@ const AML: DemoPage = {
       'a photo of your bank card or a statement showing the account is yours;',
       'an explanation and documents showing where the funds came from, such as an exchange trading history or a bank statement.',
     ),
-    'Send documents through support, from the e-mail address given in the ticket or in the chat. We will never ask for passwords, SMS codes, CVV/CVC codes or wallet seed phrases. If you do not have a particular document, tell us and we will work out together what could replace it.',
+    'Send documents through support, by e-mail from the address given in the ticket or in the online chat. We will never ask for passwords, SMS codes, CVV/CVC codes or wallet seed phrases. If you do not have a particular document, tell us and we will work out together what could replace it.',
     '## 6. Frozen tickets',
     'If a transaction raises questions, the ticket is set to Frozen and we e-mail you to say what we need. A check ends in one of three ways:',
     list(
@@ -589,7 +606,7 @@ const AML: DemoPage = {
       'Do not use the service to make transactions on behalf of anyone else.',
     ),
     '## 11. Changes to this policy',
-    `We may update this policy. The new version is published on this page and applies from the moment of publication. If you have questions about a check, contact support: the chat on the site, Telegram ${TELEGRAM} or ${EMAIL}.`,
+    `We may update this policy. The new version is published on this page and applies from the moment of publication. If you have questions about a check, contact support by ${CHANNELS_EN}.`,
   ),
 };
 
@@ -605,11 +622,9 @@ const FAQ: DemoPage = {
     'Answers to common questions: how long an exchange takes, why we verify cards, what to do after a late payment, fixed and floating rates, promo codes, discounts.',
   bodyRu: md(
     'Здесь собраны ответы на вопросы, которые нам задают чаще всего: о сроках обмена, курсах, верификации карты, оплате и партнёрской программе.',
-    `Не нашли ответа? Напишите в онлайн-чат на сайте, в Telegram ${TELEGRAM} или на ${EMAIL} — поддержка работает круглосуточно.`,
   ),
   bodyEn: md(
     'Here are answers to the questions we hear most often, on timing, rates, card verification, payment and the partner programme.',
-    `Can’t find what you need? Use the chat on the site, message ${TELEGRAM} on Telegram or write to ${EMAIL}. Support is open around the clock.`,
   ),
 };
 
@@ -620,19 +635,20 @@ const CONTACTS: DemoPage = {
   metaTitleRu: 'Контакты Obmen — поддержка 24/7: чат, Telegram, e-mail',
   metaTitleEn: 'Contact Obmen — 24/7 support by chat, Telegram and e-mail',
   metaDescriptionRu:
-    'Служба поддержки Obmen работает круглосуточно: онлайн-чат на сайте, Telegram @obmen_support и e-mail. Что указать в обращении, чтобы мы помогли быстрее.',
+    'Служба поддержки Obmen работает круглосуточно: онлайн-чат, Telegram @obmen_support и e-mail. Что указать в обращении, чтобы мы помогли быстрее.',
   metaDescriptionEn:
-    'Obmen support is open 24/7: the chat on the site, Telegram @obmen_support and e-mail. What to include in your message so that we can help you faster.',
+    'Obmen support is open 24/7 by online chat, Telegram @obmen_support and e-mail. What to include in your message so that we can help you faster.',
   bodyRu: md(
-    'Поддержка Obmen работает круглосуточно, без выходных и праздников. Выберите удобный способ связи — отвечают одни и те же операторы.',
-    '## Как с нами связаться',
-    list(
-      '**Онлайн-чат** — окно чата на любой странице сайта. Самый быстрый способ, если вопрос по текущей заявке.',
-      `**Telegram** — ${TELEGRAM}.`,
-      `**E-mail** — ${EMAIL}. Удобно, если нужно приложить документы или чеки.`,
-    ),
+    'Поддержка Obmen работает круглосуточно, без выходных и праздников. В онлайн-чате, Telegram и по почте отвечают одни и те же операторы, так что выбирайте тот способ, который удобнее вам.',
     '## Режим работы',
     'Круглосуточно, 24/7. Заявки обрабатываются и ночью, и в выходные, и в праздники.',
+    table(
+      ['Канал', 'Обычное время ответа'],
+      ['Онлайн-чат', 'несколько минут'],
+      ['Telegram', 'несколько минут'],
+      ['E-mail', 'несколько часов'],
+    ),
+    'Если вопрос требует проверки платежа банком или в блокчейне, мы сразу скажем, сколько она займёт, и напишем, как только появится результат.',
     '## Что указать в обращении',
     'Чтобы мы разобрались без лишних уточнений, сразу напишите:',
     list(
@@ -642,21 +658,22 @@ const CONTACTS: DemoPage = {
       'коротко — что случилось и чего вы ждёте.',
     ),
     'Никогда не присылайте полный номер карты, CVV/CVC, коды из SMS, пароли и сид-фразы — сотрудники Obmen их не запрашивают.',
-    '## Когда мы ответим',
-    'В чате и Telegram обычно отвечаем в течение нескольких минут, на письма — как правило, в течение нескольких часов. Если вопрос требует проверки платежа банком или в блокчейне, мы сообщим, сколько времени она займёт, и напишем, как только появится результат.',
+    '## VIP-статус и крупные обмены',
+    'Постоянным клиентам с крупными оборотами мы предлагаем VIP-статус. Если вы планируете обмен больше текущего резерва валюты или хотите обсуждать условия индивидуально, напишите в любой канал поддержки — подберём удобное время и способ.',
     '## Осторожно: двойники',
-    'Мошенники делают копии сайтов обменников и фальшивые аккаунты поддержки. Наши официальные контакты — только те, что указаны на этой странице. Проверяйте адрес сайта в браузере и не переводите деньги по реквизитам, присланным в личных сообщениях.',
+    'Мошенники делают копии сайтов обменников и фальшивые аккаунты поддержки. Наши официальные контакты — только те, что указаны на этой странице. Проверяйте адрес сайта в браузере и не переводите деньги по реквизитам, присланным в личных сообщениях: реквизиты для оплаты показываются только на странице вашей заявки.',
   ),
   bodyEn: md(
-    'Obmen support works around the clock, weekends and public holidays included. Pick whichever channel suits you: the same operators answer all of them.',
-    '## How to reach us',
-    list(
-      '**Chat**: the chat window on any page of the site. It is the quickest way if your question is about a ticket in progress.',
-      `**Telegram**: ${TELEGRAM}.`,
-      `**E-mail**: ${EMAIL}, handy when you need to attach documents or receipts.`,
-    ),
+    'Obmen support works around the clock, weekends and public holidays included. The same operators answer the online chat, Telegram and e-mail, so use whichever suits you best.',
     '## Hours',
     '24/7. Tickets are processed at night, at weekends and on holidays too.',
+    table(
+      ['Channel', 'Usual reply time'],
+      ['Online chat', 'a few minutes'],
+      ['Telegram', 'a few minutes'],
+      ['E-mail', 'a few hours'],
+    ),
+    'If a question needs a bank or blockchain check, we will tell you straight away how long it should take and write back as soon as we know more.',
     '## What to include',
     'To help us sort things out without a round of questions, please tell us:',
     list(
@@ -666,10 +683,10 @@ const CONTACTS: DemoPage = {
       'a few words on what happened and what you would like us to do.',
     ),
     'Never send a full card number, a CVV/CVC code, SMS codes, passwords or seed phrases. Obmen staff never ask for them.',
-    '## When we reply',
-    'In the chat and on Telegram we usually answer within a few minutes, and e-mails as a rule within a few hours. If a question needs a bank or blockchain check, we will tell you how long it should take and write back as soon as we know more.',
+    '## VIP status and large exchanges',
+    'Regular clients with large volumes can get VIP status. If you are planning an exchange larger than the current reserve of a currency, or would like to agree terms one to one, write to any support channel and we will find a convenient time and way to do it.',
     '## Beware of impostors',
-    'Scammers copy exchanger websites and set up fake support accounts. Our only official contacts are the ones on this page. Check the site address in your browser, and never send money to payment details that reach you in private messages.',
+    'Scammers copy exchanger websites and set up fake support accounts. Our only official contacts are the ones on this page. Check the site address in your browser, and never send money to payment details that reach you in private messages: payment details are only ever shown on the page of your own ticket.',
   ),
 };
 
@@ -680,11 +697,11 @@ export const DEMO_FAQ: DemoFaqItem[] = [
     questionRu: 'Сколько длится обмен?',
     questionEn: 'How long does an exchange take?',
     answerRu: md(
-      'Заявки с рублями оператор обрабатывает вручную, обычно за 5–15 минут после зачисления оплаты. Обмены криптовалют между собой проходят автоматически, как только транзакция наберёт нужное число подтверждений.',
+      'Заявки с рублями оператор обрабатывает вручную, обычно за 5–15 минут после зачисления оплаты. Обмен криптовалют между собой начинается, как только входящая транзакция наберёт нужное число подтверждений сети.',
       'Иногда банк или сеть задерживают платёж: такое зачисление обычно занимает от 5 до 60 минут, максимум — 24 часа.',
     ),
     answerEn: md(
-      'An operator handles tickets involving roubles, usually within 5 to 15 minutes of the payment being credited. Crypto-to-crypto swaps run automatically once the transaction has enough network confirmations.',
+      'An operator handles tickets involving roubles, usually within 5 to 15 minutes of the payment being credited. A crypto-to-crypto swap starts once the incoming transaction has enough network confirmations.',
       'Now and then a bank or network holds a payment back. Crediting then usually takes 5 to 60 minutes, and 24 hours at most.',
     ),
   },
@@ -797,8 +814,8 @@ export const DEMO_FAQ: DemoFaqItem[] = [
   {
     questionRu: 'Как связаться с поддержкой?',
     questionEn: 'How do I contact support?',
-    answerRu: `Круглосуточно: онлайн-чат на сайте, Telegram ${TELEGRAM} или e-mail ${EMAIL}. Сразу укажите номер заявки и детали перевода — так мы ответим быстрее.`,
-    answerEn: `Any time of day: the chat on the site, Telegram ${TELEGRAM} or ${EMAIL}. Include the ticket number and the transfer details so that we can answer faster.`,
+    answerRu: `Круглосуточно: ${CHANNELS_RU}. Сразу укажите номер заявки и детали перевода — так мы ответим быстрее. Подробнее — на странице [«Контакты»](/ru/contacts).`,
+    answerEn: `Any time of day, by ${CHANNELS_EN}. Include the ticket number and the transfer details so that we can answer faster. See the [Contacts](/en/contacts) page for more.`,
   },
   {
     questionRu: 'Заявка в статусе «Ошибка». Что это значит?',
@@ -840,12 +857,32 @@ export const DEMO_FAQ: DemoFaqItem[] = [
     questionRu: 'Сколько подтверждений сети нужно?',
     questionEn: 'How many network confirmations are needed?',
     answerRu: md(
-      'Обмен начинается после того, как входящая транзакция наберёт нужное число подтверждений. Для Bitcoin это 2 подтверждения (около 20 минут), для Ethereum и токенов ERC20 — 12 (около 2–3 минут), для Monero — 10 (около 20 минут). Переводы в сети TRON подтверждаются примерно за минуту.',
-      'Точное число для каждой валюты указано на странице оплаты. При высокой загрузке сети подтверждения приходят медленнее.',
+      'Обмен начинается после того, как входящая транзакция наберёт нужное число подтверждений сети:',
+      table(
+        ['Валюта', 'Подтверждений', 'Обычно занимает'],
+        ['Bitcoin (BTC)', '2', 'около 20 минут'],
+        ['Ethereum (ETH), USDT ERC20, USDC', '12', '2–3 минуты'],
+        ['Litecoin (LTC)', '6', 'около 15 минут'],
+        ['Monero (XMR)', '10', 'около 20 минут'],
+        ['TRON (TRX), USDT TRC20', '19', 'около минуты'],
+        ['Toncoin (TON)', '1', 'несколько секунд'],
+        ['Solana (SOL)', 'финализация блока', 'несколько секунд'],
+      ),
+      'При высокой загрузке сети подтверждения приходят медленнее. Для Bitcoin, Ethereum и Monero число подтверждений показано и в подсказке под конвертером, когда вы выбираете валюту.',
     ),
     answerEn: md(
-      'The exchange starts once the incoming transaction has enough confirmations: 2 for Bitcoin (about 20 minutes), 12 for Ethereum and ERC20 tokens (about 2 to 3 minutes) and 10 for Monero (about 20 minutes). TRON transfers confirm in about a minute.',
-      'The payment page shows the exact number for each currency. When a network is busy, confirmations take longer.',
+      'The exchange starts once the incoming transaction has enough network confirmations:',
+      table(
+        ['Currency', 'Confirmations', 'Usually takes'],
+        ['Bitcoin (BTC)', '2', 'about 20 minutes'],
+        ['Ethereum (ETH), USDT ERC20, USDC', '12', '2 to 3 minutes'],
+        ['Litecoin (LTC)', '6', 'about 15 minutes'],
+        ['Monero (XMR)', '10', 'about 20 minutes'],
+        ['TRON (TRX), USDT TRC20', '19', 'about a minute'],
+        ['Toncoin (TON)', '1', 'a few seconds'],
+        ['Solana (SOL)', 'a finalised block', 'a few seconds'],
+      ),
+      'When a network is busy, confirmations take longer. For Bitcoin, Ethereum and Monero the number also appears in the note under the converter when you choose the currency.',
     ),
   },
   {
@@ -892,12 +929,12 @@ export const DEMO_NEWS: DemoNews[] = [
     summaryEn: 'Websites copying our design have appeared online. Here is how to avoid being caught out.',
     bodyRu: md(
       'Нам сообщили о сайтах, которые копируют оформление Obmen и выдают себя за наш сервис. Деньги, отправленные по реквизитам с таких сайтов, попадают к мошенникам, и вернуть их мы не сможем.',
-      'Проверяйте адрес сайта в браузере перед каждым обменом и добавьте настоящий адрес в закладки. Наша поддержка работает только через онлайн-чат на сайте, Telegram [@obmen_support](https://t.me/obmen_support) и e-mail support@obmen.example. Мы никогда не пишем первыми с предложением обмена и не присылаем реквизиты в личных сообщениях.',
+      `Проверяйте адрес сайта в браузере перед каждым обменом и добавьте настоящий адрес в закладки. Наша поддержка работает только через ${CHANNELS_RU}, и эти контакты всегда перечислены на странице [«Контакты»](/ru/contacts). Мы никогда не пишем первыми с предложением обмена и не присылаем реквизиты в личных сообщениях.`,
       'Сотрудники Obmen не запрашивают пароли, коды из SMS, CVV/CVC и сид-фразы кошельков. Если вы столкнулись с подозрительным сайтом или аккаунтом, пришлите нам ссылку — это поможет предупредить других клиентов.',
     ),
     bodyEn: md(
       'We have been told about websites that copy the look of Obmen and pose as our service. Money sent to the payment details on such sites goes to scammers, and we cannot get it back.',
-      'Check the site address in your browser before every exchange, and bookmark the real one. Our support is available only through the chat on the site, Telegram [@obmen_support](https://t.me/obmen_support) and support@obmen.example. We never contact you first with an offer to exchange, and we never send payment details in private messages.',
+      `Check the site address in your browser before every exchange, and bookmark the real one. Our support is available only by ${CHANNELS_EN}, and these contacts are always listed on the [Contacts](/en/contacts) page. We never contact you first with an offer to exchange, and we never send payment details in private messages.`,
       'Obmen staff never ask for passwords, SMS codes, CVV/CVC codes or wallet seed phrases. If you come across a suspicious site or account, send us the link: it helps us warn other clients.',
     ),
   },
@@ -1112,12 +1149,12 @@ export const DEMO_NEWS: DemoNews[] = [
     bodyRu: md(
       'Сегодня мы открыли Obmen — онлайн-обменник, где можно обменять рубли с карт Сбербанка, Т-Банка и Альфа-Банка на Bitcoin, Ethereum, USDT в сетях TRC20 и ERC20, USDC, Litecoin, Monero и TRON — и обратно.',
       'Рублёвые заявки обрабатывают операторы, обычно за 5–15 минут после зачисления оплаты. Курс можно выбрать фиксированный или плавающий, а все условия собраны в правилах сервиса.',
-      'Мы работаем круглосуточно. Вопросы и пожелания присылайте в онлайн-чат, в Telegram [@obmen_support](https://t.me/obmen_support) или на support@obmen.example — нам важно каждое мнение.',
+      `Мы работаем круглосуточно. Вопросы и пожелания присылайте нам: ${CHANNELS_RU}. Нам важно каждое мнение.`,
     ),
     bodyEn: md(
       'Today we are opening Obmen, an online exchanger where you can swap roubles from Sberbank, T-Bank and Alfa-Bank cards for Bitcoin, Ethereum, USDT on TRC20 and ERC20, USDC, Litecoin, Monero and TRON, and back again.',
       'Operators handle rouble tickets, usually within 5 to 15 minutes of the payment being credited. You can choose a fixed or a floating rate, and every condition is set out in the rules of the service.',
-      'We are open around the clock. Send questions and suggestions to the chat, to [@obmen_support](https://t.me/obmen_support) on Telegram or to support@obmen.example. We read every one of them.',
+      `We are open around the clock. Send questions and suggestions by ${CHANNELS_EN}. We read every one of them.`,
     ),
   },
 ];

@@ -21,7 +21,7 @@ export function listFaq(db: DbOrTx) {
 const visible = sql`${news.published} and ${news.publishedAt} <= now()`;
 
 export async function listNews(db: DbOrTx, page: number, perPage: number) {
-  const [items, [total]] = await Promise.all([
+  const [items, total] = await Promise.all([
     db
       .select()
       .from(news)
@@ -29,9 +29,9 @@ export async function listNews(db: DbOrTx, page: number, perPage: number) {
       .orderBy(desc(news.publishedAt), desc(news.id))
       .limit(perPage)
       .offset((page - 1) * perPage),
-    db.select({ n: count() }).from(news).where(visible),
+    countNews(db),
   ]);
-  return { items, total: total?.n ?? 0 };
+  return { items, total };
 }
 
 export async function findNews(db: DbOrTx, id: number): Promise<NewsRow | undefined> {
@@ -43,5 +43,14 @@ export async function findNews(db: DbOrTx, id: number): Promise<NewsRow | undefi
 }
 
 export function listAllNewsIds(db: DbOrTx) {
-  return db.select({ id: news.id, updatedAt: news.updatedAt }).from(news).where(visible);
+  return db
+    .select({ id: news.id, updatedAt: news.updatedAt })
+    .from(news)
+    .where(visible)
+    .orderBy(desc(news.publishedAt), desc(news.id));
+}
+
+export async function countNews(db: DbOrTx): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(news).where(visible);
+  return row?.n ?? 0;
 }

@@ -18,6 +18,15 @@ describe('news', () => {
     expect([...dates].sort().reverse()).toEqual(dates);
     const second = (await ctx.app.inject({ url: '/api/v1/news/?page=2&perPage=10' })).json();
     expect(second.items).toHaveLength(DEMO_NEWS.length - 10);
+    const ids = [...first.items, ...second.items].map((n: { id: number }) => n.id);
+    expect(new Set(ids).size).toBe(DEMO_NEWS.length);
+  });
+
+  it('gives an empty page past the end, and refuses a page that is no number', async () => {
+    const past = (await ctx.app.inject({ url: '/api/v1/news/?page=50' })).json();
+    expect(past).toMatchObject({ items: [], page: 50, total: DEMO_NEWS.length });
+    expect((await ctx.app.inject({ url: '/api/v1/news/?page=0' })).statusCode).toBe(400);
+    expect((await ctx.app.inject({ url: '/api/v1/news/?perPage=1000' })).statusCode).toBe(400);
   });
 
   it('shows one item in the request language, and 404 for an unknown id', async () => {
@@ -48,6 +57,21 @@ describe('public pages', () => {
     const rules = (await ctx.app.inject({ url: '/api/v1/pages/rules?lang=en' })).json().html as string;
     expect(rules).toMatch(/legal entit/i);
     expect(rules).toMatch(/card verification/i);
+  });
+
+  it('gives section headings the same ids in both languages, for the table of contents', async () => {
+    const ru = (await ctx.app.inject({ url: '/api/v1/pages/rules' })).json().html as string;
+    const en = (await ctx.app.inject({ url: '/api/v1/pages/rules?lang=en' })).json().html as string;
+    expect(ru).toContain('<h2 id="section-1">1. Общие положения</h2>');
+    expect(en).toContain('<h2 id="section-1">1. General provisions</h2>');
+    expect(ru.match(/<h2 id="section-\d+">/g)).toHaveLength(17);
+    expect(en.match(/<h2 id="section-\d+">/g)).toHaveLength(17);
+  });
+
+  it('gives the discount bands as a table', async () => {
+    const partner = (await ctx.app.inject({ url: '/api/v1/pages/partner?lang=en' })).json().html as string;
+    expect(partner).toContain('<th>Discount</th>');
+    expect(partner).toMatch(/<td>50,000 USD and more<\/td>\s*<td><strong>0.3%<\/strong><\/td>/);
   });
 
   it('gives the FAQ with its questions', async () => {

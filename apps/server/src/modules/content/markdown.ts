@@ -18,6 +18,15 @@ markdown.renderer.rules.link_open = (tokens, idx, options, env, self) => {
   return defaultLinkOpen(tokens, idx, options, env, self);
 };
 
+// Section headings get ids by position, not by wording, so `#section-3` points at the same section
+// in Russian and in English and the page's table of contents can link to it.
+markdown.core.ruler.push('section_ids', (state) => {
+  let section = 0;
+  for (const token of state.tokens) {
+    if (token.type === 'heading_open' && token.tag === 'h2') token.attrSet('id', `section-${(section += 1)}`);
+  }
+});
+
 export function renderMarkdown(source: string): string {
   return markdown.render(source);
 }

@@ -1,8 +1,8 @@
-import { matchPageRoute, PAGE_SLUGS, pagePath, type Lang, type PageRouteName } from '@obmen/shared';
+import { matchPageRoute, NEWS_PER_PAGE, PAGE_SLUGS, pagePath, type Lang, type PageRouteName } from '@obmen/shared';
 import type { Db } from '../../db/database';
 import type { Catalog } from '../exchange/exchange.catalog';
 import { findSeoPair } from '../exchange/exchange.repository';
-import { findNews, findPage } from '../content/content.repository';
+import { countNews, findNews, findPage } from '../content/content.repository';
 
 export interface PageMeta {
   lang: Lang;
@@ -11,6 +11,9 @@ export interface PageMeta {
   /** The page's own address, and its twin in each language. */
   canonical: string;
   alternates: Record<Lang, string>;
+  /** Open Graph type: a news item is an article, everything else the website. */
+  type: 'website' | 'article';
+  publishedTime?: string;
   /** Private or personal pages stay out of search engines. */
   noindex: boolean;
   /** The page does not exist: the app still renders its not-found page, with status 404. */
@@ -34,7 +37,6 @@ const TITLES: Partial<Record<PageRouteName, Record<Lang, string>>> = {
   login: { ru: 'Вход', en: 'Log in' },
   register: { ru: 'Регистрация', en: 'Sign up' },
   reset_password: { ru: 'Восстановление пароля', en: 'Password reset' },
-  news: { ru: 'Новости', en: 'News' },
   user_settings: { ru: 'Настройки', en: 'Settings' },
   user_tickets: { ru: 'Мои заявки', en: 'My tickets' },
   user_referral: { ru: 'Реферальная программа', en: 'Referral programme' },
@@ -45,6 +47,28 @@ const TITLES: Partial<Record<PageRouteName, Record<Lang, string>>> = {
   card_check: { ru: 'Проверка карты', en: 'Card check' },
   card_verify: { ru: 'Верификация карты', en: 'Card verification' },
 };
+
+// The web app shows the same words when it navigates on its own (locales/*/content.json).
+const NEWS: Record<Lang, { title: string; pageTitle: string; description: string; notFound: string }> = {
+  ru: {
+    title: 'Новости',
+    pageTitle: 'Новости, страница {page}',
+    description:
+      'Новости Obmen: новые валюты и направления обмена, изменения условий, технические работы и режим работы в праздники.',
+    notFound: 'Новость не найдена',
+  },
+  en: {
+    title: 'News',
+    pageTitle: 'News, page {page}',
+    description:
+      'Obmen news: new currencies and exchange pairs, changes to our terms, planned maintenance and holiday opening hours.',
+    notFound: 'News item not found',
+  },
+};
+
+// Ids are Postgres integers: anything longer is no news item, and must not reach the query.
+const NEWS_ID = /^[1-9]\d{0,8}$/;
+const PAGE_NUMBER = /^[1-9]\d{0,5}$/;
 
 const PRIVATE: ReadonlySet<PageRouteName> = new Set([
   'login',
@@ -63,14 +87,25 @@ const PRIVATE: ReadonlySet<PageRouteName> = new Set([
 
 /** What the server puts in the <head> of each page it sends, so crawlers need no JavaScript (design §7). */
 export function createPageMeta({ db, catalog, publicUrl }: { db: Db; catalog: Catalog; publicUrl: string }) {
-  return async function metaFor(pathname: string): Promise<PageMeta> {
+  return async function metaFor(pathname: string, query = new URLSearchParams()): Promise<PageMeta> {
     const match = matchPageRoute(pathname);
     const lang: Lang = match?.lang ?? 'ru';
-    const base = { lang, ...SITE[lang], noindex: false, notFound: false };
-    const at = (l: Lang) => (match ? `${publicUrl}${pagePath(l, match.name, match.params)}` : `${publicUrl}/${l}/`);
-    const addresses = { canonical: at(lang), alternates: { ru: at('ru'), en: at('en') } };
-    if (!match) return { ...base, ...addresses, title: `404 — ${SITE[lang].title}`, noindex: true, notFound: true };
+    const base = { lang, ...SITE[lang], type: 'website' as const, noindex: false, notFound: false };
+    const addressesOf = (name: PageRouteName, params: Record<string, string> = {}, search = '') => {
+      const at = (l: Lang) => `${publicUrl}${pagePath(l, name, params)}${search}`;
+      return { canonical: at(lang), alternates: { ru: at('ru'), en: at('en') } };
+    };
+    const notFound = (title: string) => ({
+      ...base,
+      canonical: `${publicUrl}${pathname}`,
+      alternates: { ru: `${publicUrl}/ru/`, en: `${publicUrl}/en/` },
+      title: `${title} — Obmen`,
+      noindex: true,
+      notFound: true,
+    });
+    if (!match) return notFound(lang === 'en' ? '404 — Page not found' : '404 — Страница не найдена');
 
+    const addresses = addressesOf(match.name, match.params);
     const titled = (title: string, description = SITE[lang].description) => ({
       ...base,
       ...addresses,
@@ -84,11 +119,12 @@ export function createPageMeta({ db, catalog, publicUrl }: { db: Db; catalog: Ca
         return { ...base, ...addresses };
       case 'home_with_currencies': {
         const [, give = '', get = ''] = /^(\w+)--(\w+)$/.exec(match.params.pair ?? '') ?? [];
+        const pair = { pair: `${give}--${get}`.toUpperCase() };
         const seo = await findSeoPair(db, give.toUpperCase(), get.toUpperCase());
         if (seo) {
           return {
             ...base,
-            ...addresses,
+            ...addressesOf('home_with_currencies', pair),
             title: lang === 'en' ? seo.metaTitleEn : seo.metaTitleRu,
             description: lang === 'en' ? seo.metaDescriptionEn : seo.metaDescriptionRu,
           };
@@ -98,14 +134,32 @@ export function createPageMeta({ db, catalog, publicUrl }: { db: Db; catalog: Ca
           const row = names.get(code.toUpperCase())?.row;
           return row ? (lang === 'en' ? row.nameEn : row.nameRu) : code.toUpperCase();
         };
-        return titled(lang === 'en' ? `Exchange ${name(give)} to ${name(get)}` : `Обмен ${name(give)} на ${name(get)}`);
+        return {
+          ...titled(lang === 'en' ? `Exchange ${name(give)} to ${name(get)}` : `Обмен ${name(give)} на ${name(get)}`),
+          ...addressesOf('home_with_currencies', pair),
+        };
+      }
+      case 'news': {
+        const raw = query.get('page');
+        const page = raw && PAGE_NUMBER.test(raw) ? Number(raw) : 1;
+        if (page === 1) return titled(NEWS[lang].title, NEWS[lang].description);
+        // A page past the last one is no page: crawlers get 404, the app its empty-list state.
+        if (page > Math.ceil((await countNews(db)) / NEWS_PER_PAGE)) return notFound(NEWS[lang].title);
+        return {
+          ...titled(NEWS[lang].pageTitle.replace('{page}', String(page)), NEWS[lang].description),
+          ...addressesOf('news', {}, `?page=${page}`),
+        };
       }
       case 'show_news': {
-        const item = await findNews(db, Number(match.params.id));
-        if (!item || !/^\d+$/.test(match.params.id ?? '')) {
-          return { ...titled(TITLES.news![lang]), noindex: true, notFound: true };
-        }
-        return titled(lang === 'en' ? item.titleEn : item.titleRu, lang === 'en' ? item.summaryEn : item.summaryRu);
+        const id = match.params.id ?? '';
+        const item = NEWS_ID.test(id) ? await findNews(db, Number(id)) : undefined;
+        if (!item) return notFound(NEWS[lang].notFound);
+        return {
+          ...titled(lang === 'en' ? item.titleEn : item.titleRu, lang === 'en' ? item.summaryEn : item.summaryRu),
+          ...addressesOf('show_news', { id: String(item.id) }),
+          type: 'article',
+          publishedTime: item.publishedAt.toISOString(),
+        };
       }
       default: {
         if ((PAGE_SLUGS as readonly string[]).includes(match.name)) {
@@ -133,24 +187,36 @@ const escapeAttr = (value: string) =>
 /** index.html with this page's language, title, description, canonical, hreflang and Open Graph tags. */
 export function injectMeta(indexHtml: string, meta: PageMeta): string {
   const tags = [
-    `<link rel="canonical" href="${escapeAttr(meta.canonical)}" />`,
-    `<link rel="alternate" hreflang="ru" href="${escapeAttr(meta.alternates.ru)}" />`,
-    `<link rel="alternate" hreflang="en" href="${escapeAttr(meta.alternates.en)}" />`,
-    `<link rel="alternate" hreflang="x-default" href="${escapeAttr(meta.alternates.ru)}" />`,
-    `<meta property="og:type" content="website" />`,
+    // A page that does not exist has no address worth pointing search engines to.
+    ...(meta.notFound
+      ? []
+      : [
+          `<link rel="canonical" href="${escapeAttr(meta.canonical)}" />`,
+          `<link rel="alternate" hreflang="ru" href="${escapeAttr(meta.alternates.ru)}" />`,
+          `<link rel="alternate" hreflang="en" href="${escapeAttr(meta.alternates.en)}" />`,
+          `<link rel="alternate" hreflang="x-default" href="${escapeAttr(meta.alternates.ru)}" />`,
+          `<meta property="og:url" content="${escapeAttr(meta.canonical)}" />`,
+        ]),
+    `<meta property="og:type" content="${meta.type}" />`,
     `<meta property="og:site_name" content="Obmen" />`,
     `<meta property="og:title" content="${escapeAttr(meta.title)}" />`,
     `<meta property="og:description" content="${escapeAttr(meta.description)}" />`,
-    `<meta property="og:url" content="${escapeAttr(meta.canonical)}" />`,
     `<meta property="og:locale" content="${meta.lang === 'en' ? 'en_US' : 'ru_RU'}" />`,
+    `<meta property="og:locale:alternate" content="${meta.lang === 'en' ? 'ru_RU' : 'en_US'}" />`,
+    ...(meta.publishedTime
+      ? [`<meta property="article:published_time" content="${escapeAttr(meta.publishedTime)}" />`]
+      : []),
+    `<meta name="twitter:card" content="summary" />`,
     ...(meta.noindex ? ['<meta name="robots" content="noindex, nofollow" />'] : []),
   ].join('\n    ');
+  // Functions as replacements, so a `$&` or `$1` in an operator's title is kept as typed.
   return indexHtml
-    .replace(/<html lang="[^"]*"/, `<html lang="${meta.lang}"`)
-    .replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeAttr(meta.title)}</title>`)
+    .replace(/<html lang="[^"]*"/, () => `<html lang="${meta.lang}"`)
+    .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeAttr(meta.title)}</title>`)
     .replace(
-      /<meta name="description" content="[^"]*"\s*\/?>/,
-      `<meta name="description" content="${escapeAttr(meta.description)}" />`,
+      // Vite may keep the tag over several lines, as index.html has it.
+      /<meta\s+name="description"\s+content="[^"]*"\s*\/?>/,
+      () => `<meta name="description" content="${escapeAttr(meta.description)}" />`,
     )
-    .replace('</head>', `    ${tags}\n  </head>`);
+    .replace('</head>', () => `    ${tags}\n  </head>`);
 }

@@ -1,0 +1,25 @@
+import { useTranslation } from 'react-i18next';
+import { ContentPage } from '../../features/content/components/content-page';
+import { FaqList } from '../../features/content/components/faq-list';
+import { PagePrompt } from '../../features/content/components/page-prompt';
+import { useLanguage } from '../../hooks/use-language';
+
+export function Component() {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  return (
+    <ContentPage slug="faq" lang={lang} textStyle="lead">
+      {(page) => (
+        <>
+          <FaqList items={page.faq} />
+          <PagePrompt
+            title={t('content.faq.moreTitle')}
+            text={t('content.faq.moreText')}
+            to={`/${lang}/contacts`}
+            action={t('content.faq.moreAction')}
+          />
+        </>
+      )}
+    </ContentPage>
+  );
+}

@@ -1,0 +1,27 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { NEWS_PER_PAGE, type NewsPage } from '@obmen/shared/contracts';
+import type { Lang } from '@obmen/shared/i18n';
+import { apiRequest } from '../../../lib/api-client';
+import { contentKeys } from './query-keys';
+import { retryUnlessMissing } from './retry';
+
+export function getNewsPage(page: number, lang: Lang, signal?: AbortSignal): Promise<NewsPage> {
+  return apiRequest<NewsPage>('/api/v1/news/', {
+    lang,
+    query: { page, perPage: NEWS_PER_PAGE },
+    ...(signal && { signal }),
+  });
+}
+
+export const newsPageQueryOptions = (page: number, lang: Lang) =>
+  queryOptions({
+    queryKey: contentKeys.newsList(page, lang),
+    queryFn: ({ signal }) => getNewsPage(page, lang, signal),
+    staleTime: 60_000,
+    retry: retryUnlessMissing,
+  });
+
+/** One page of the news; the page shown stays on screen while the next one loads. */
+export function useNewsPage(page: number, lang: Lang) {
+  return useQuery({ ...newsPageQueryOptions(page, lang), placeholderData: keepPreviousData });
+}
