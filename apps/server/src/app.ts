@@ -31,6 +31,7 @@ import { createCardCheckService, type CardCheckService } from './modules/card-ch
 import { ticketsRoutes } from './modules/tickets/tickets.routes';
 import { createTicketsService, type TicketsService } from './modules/tickets/tickets.service';
 import { adminRoutes } from './modules/admin/admin.routes';
+import { createAdminService } from './modules/admin/admin.service';
 import { contentRoutes } from './modules/content/content.routes';
 import { createContentService } from './modules/content/content.service';
 import { createPageMeta } from './modules/seo/page-meta';
@@ -199,16 +200,15 @@ export async function buildApp({
     timer.unref();
     app.addHook('onClose', async () => clearInterval(timer));
   }
-  await app.register(adminRoutes, {
+  const admin = createAdminService({
     db: database.db,
-    guards,
     catalog,
+    exchange,
     tickets,
     cardCheck,
-    referral,
-    promo,
-    siteState,
+    rateSource: config.RATE_SOURCE ?? 'static',
   });
+  await app.register(adminRoutes, { guards, admin });
   registerScrapedGauges(metrics, database.db, catalog);
   if (config.RATE_SOURCE === 'live' && startJobs) {
     const live = createLiveRates({

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Decimal } from '@obmen/shared';
 import type { Database } from '../../db/database';
 import { prices } from '../../db/schema';
@@ -18,6 +18,8 @@ export interface LiveRatesOptions {
 // second, the CBR publishes once a working day.
 export const CRYPTO_MAX_AGE_SECONDS = 600;
 export const CBR_MAX_AGE_SECONDS = 4 * 86_400;
+/** A price an operator typed in: the live sources leave it alone until the operator lets go of it. */
+export const MANUAL_SOURCE = 'manual';
 
 /**
  * Refreshes USD prices from the live sources. A failing source keeps its last good prices (they
@@ -40,13 +42,13 @@ export function createLiveRates({ database, catalog, cryptoUrl, cbrUrl, timeoutM
             updatedAt: sql`now()`,
             checkedAt: sql`now()`,
           })
-          .where(eq(prices.currencyCode, code));
+          .where(and(eq(prices.currencyCode, code), ne(prices.source, MANUAL_SOURCE)));
       } else {
         const reason = fetched instanceof Error ? fetched.message : `${source} gave no price for ${entry.row.valute}`;
         await db
           .update(prices)
           .set({ source, maxAgeSeconds: maxAge, lastError: reason, checkedAt: sql`now()` })
-          .where(eq(prices.currencyCode, code));
+          .where(and(eq(prices.currencyCode, code), ne(prices.source, MANUAL_SOURCE)));
       }
     }
   }
