@@ -48,7 +48,7 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
 type Query = Record<string, string | number | boolean | null | undefined>;
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   query?: Query;
   /** Sent as application/x-www-form-urlencoded (the spec's "POST form" calls). */
   form?: Query;
