@@ -524,7 +524,8 @@ export const adminSiteStateSchema = z.object({
   textRu: z.string(),
   headerEn: z.string(),
   textEn: z.string(),
-  updatedAt: z.string(),
+  /** Null until the first change. */
+  updatedAt: z.string().nullable(),
 });
 export type AdminSiteState = z.infer<typeof adminSiteStateSchema>;
 

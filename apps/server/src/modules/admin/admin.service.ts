@@ -241,6 +241,17 @@ export function createAdminService({ db, catalog, exchange, tickets, cardCheck, 
     updatedAt: isoNow(row.updatedAt),
   });
 
+  // What the audit keeps of a direction and a price: what was set, not what is derived from it.
+  const directionState = (row: DirectionRow) => {
+    const { available: _a, updatedAt: _u, ...state } = toDirectionDto(row);
+    return state;
+  };
+  const priceState = (row: PriceRow) => ({
+    usdPrice: plain(row.usdPrice),
+    source: row.source,
+    maxAgeSeconds: row.maxAgeSeconds,
+  });
+
   const toPriceDto = (row: PriceRow): AdminPrice => {
     const ageSeconds = Math.max(0, Math.floor((Date.now() - row.updatedAt.getTime()) / 1000));
     return {
@@ -453,7 +464,7 @@ export function createAdminService({ db, catalog, exchange, tickets, cardCheck, 
           if (!inserted) throw ParameterError.of({ getCode: 'admin.directionExists' });
           return inserted;
         },
-        toDirectionDto,
+        directionState,
       );
       await catalog.changed();
       return toDirectionDto(row);
@@ -470,9 +481,9 @@ export function createAdminService({ db, catalog, exchange, tickets, cardCheck, 
       if (problem) throw ParameterError.of({ [problem.field]: problem.key });
       const row = await audited(
         actor,
-        { action: 'update', resource: 'directions', resourceId: `${give}>${get}`, before: toDirectionDto(before) },
+        { action: 'update', resource: 'directions', resourceId: `${give}>${get}`, before: directionState(before) },
         (tx) => updateDirection(tx, give, get, patch),
-        toDirectionDto,
+        directionState,
       );
       await catalog.changed();
       return toDirectionDto(row);
@@ -490,7 +501,7 @@ export function createAdminService({ db, catalog, exchange, tickets, cardCheck, 
       if (!before) throw new NotFoundError('exchange.unknownCurrency');
       const row = await audited(
         actor,
-        { action: 'update', resource: 'prices', resourceId: code, before: toPriceDto(before) },
+        { action: 'update', resource: 'prices', resourceId: code, before: priceState(before) },
         (tx) =>
           updatePrice(tx, code, {
             usdPrice: body.usdPrice,
@@ -498,7 +509,7 @@ export function createAdminService({ db, catalog, exchange, tickets, cardCheck, 
             lastError: null,
             ...(body.maxAgeSeconds !== undefined && { maxAgeSeconds: body.maxAgeSeconds }),
           }),
-        toPriceDto,
+        priceState,
       );
       await catalog.changed();
       return toPriceDto(row);
@@ -511,9 +522,9 @@ export function createAdminService({ db, catalog, exchange, tickets, cardCheck, 
       if (!before) throw new NotFoundError('exchange.unknownCurrency');
       const row = await audited(
         actor,
-        { action: 'release', resource: 'prices', resourceId: code, before: toPriceDto(before) },
+        { action: 'release', resource: 'prices', resourceId: code, before: priceState(before) },
         (tx) => updatePrice(tx, code, { source: 'live' }),
-        toPriceDto,
+        priceState,
       );
       await catalog.changed();
       return toPriceDto(row);
@@ -571,7 +582,7 @@ export function createAdminService({ db, catalog, exchange, tickets, cardCheck, 
         textRu: row?.textRu ?? '',
         headerEn: row?.headerEn ?? 'Maintenance break',
         textEn: row?.textEn ?? '',
-        updatedAt: iso(row?.updatedAt) ?? new Date(0).toISOString(),
+        updatedAt: iso(row?.updatedAt),
       };
     },
 

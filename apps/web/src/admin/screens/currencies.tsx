@@ -11,6 +11,7 @@ import {
 import { CURRENCY_KINDS, REQUISITE_KINDS } from '@obmen/shared/contracts';
 import { requisiteProblem } from '@obmen/shared/requisites';
 import { Button } from '../../components/ui/button';
+import { FireIcon } from '../../components/ui/fire-icon';
 import { FormAlert } from '../../components/ui/form-alert';
 import { notify } from '../../lib/notify';
 import { useZodForm, type FormSchema } from '../../lib/use-zod-form';
@@ -72,10 +73,12 @@ export default function Currencies({ role }: { role: ConsoleRole }) {
                 <tr>
                   <th scope="col">{t('admin.currencies.code')}</th>
                   <th scope="col">{t('admin.currencies.name')}</th>
-                  <th scope="col">{t('admin.currencies.kind')}</th>
-                  <th scope="col" className={styles.num}>
-                    {t('admin.currencies.scale')}
-                  </th>
+                  {!code && <th scope="col">{t('admin.currencies.kind')}</th>}
+                  {!code && (
+                    <th scope="col" className={styles.num}>
+                      {t('admin.currencies.scale')}
+                    </th>
+                  )}
                   <th scope="col">{t('admin.currencies.sides')}</th>
                 </tr>
               </thead>
@@ -93,12 +96,12 @@ export default function Currencies({ role }: { role: ConsoleRole }) {
                       {currency.highlighted && (
                         <>
                           {' '}
-                          <Badge tone="warning">{t('admin.currencies.highlighted')}</Badge>
+                          <FireIcon label={t('admin.currencies.highlighted')} />
                         </>
                       )}
                     </td>
-                    <td>{t(`admin.currencies.kinds.${currency.kind}`)}</td>
-                    <td className={styles.num}>{currency.scale}</td>
+                    {!code && <td>{t(`admin.currencies.kinds.${currency.kind}`)}</td>}
+                    {!code && <td className={styles.num}>{currency.scale}</td>}
                     <td className={styles.nowrap}>
                       <Badge tone={currency.giveEnabled ? 'success' : 'neutral'}>
                         {t('admin.currencies.give')} {currency.giveEnabled ? '✓' : '✕'}

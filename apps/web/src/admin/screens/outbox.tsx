@@ -95,7 +95,14 @@ function MailRow({
   lang: 'ru' | 'en';
 }) {
   const { t } = useTranslation();
-  const tone = mail.status === 'failed' ? 'danger' : mail.status === 'pending' ? 'warning' : 'success';
+  const tone =
+    mail.status === 'failed'
+      ? 'danger'
+      : mail.status === 'pending'
+        ? 'warning'
+        : mail.status === 'sent'
+          ? 'success'
+          : 'neutral';
   return (
     <>
       <tr>

@@ -27,7 +27,7 @@ export default function SiteState() {
       {!state.data ? (
         <QueryState error={state.error} onRetry={() => void state.refetch()} />
       ) : (
-        <SiteStateForm key={state.data.updatedAt} state={state.data} />
+        <SiteStateForm key={state.data.updatedAt ?? 'never'} state={state.data} />
       )}
     </div>
   );
@@ -71,9 +71,11 @@ function SiteStateForm({ state }: { state: AdminSiteState }) {
             <Badge tone="danger">{t('admin.siteState.maintenance')}</Badge>
           )}
         </h2>
-        <p className={`${styles.small} ${styles.muted} ${styles.flush}`}>
-          {t('admin.siteState.changed', { time: formatDateTime(state.updatedAt, lang) })}
-        </p>
+        {state.updatedAt && (
+          <p className={`${styles.small} ${styles.muted} ${styles.flush}`}>
+            {t('admin.siteState.changed', { time: formatDateTime(state.updatedAt, lang) })}
+          </p>
+        )}
         <div className={styles.actions}>
           {state.convertEnabled ? (
             <button type="button" className={`${styles.smallButton} ${styles.danger}`} onClick={() => switchTo(false)}>

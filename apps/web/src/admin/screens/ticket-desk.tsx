@@ -150,7 +150,7 @@ export function TicketDesk() {
           ) : (
             <>
               <div className={styles.tableWrap}>
-                <table className={styles.table} ref={tableRef} data-testid="ticket-queue">
+                <table className={`${styles.table} ${styles.stack}`} ref={tableRef} data-testid="ticket-queue">
                   <caption className="visually-hidden">{t('admin.queue.caption')}</caption>
                   <thead>
                     <tr>
