@@ -272,7 +272,13 @@ function CurrencyForm({ currency, readOnly }: { currency: AdminCurrency | null; 
                 hint={
                   <>
                     {t('admin.currencies.iconHint')}{' '}
-                    <img src={form.values.iconPath} alt={t('admin.currencies.iconPreview')} className={styles.icon} />
+                    {/\.(svg|png|webp)$/.test(String(form.values.iconPath)) && (
+                      <img
+                        src={String(form.values.iconPath)}
+                        alt={t('admin.currencies.iconPreview')}
+                        className={styles.icon}
+                      />
+                    )}
                   </>
                 }
                 error={form.error('iconPath')}
