@@ -32,6 +32,19 @@ const boundaries = [
     from: [featuresDir, './apps/web/src/app'],
     message: 'Shared web code does not import features or the app layer.',
   },
+  // The operator console is a second app beside the visitors' one: it may use shared code and
+  // features (the login, the notifications), but nothing of the visitors' app imports it, so its
+  // code and copy never reach a visitor's bundle (the router loads it lazily, see below).
+  {
+    target: [featuresDir, './apps/web/src/components', './apps/web/src/lib', './apps/web/src/hooks'],
+    from: './apps/web/src/admin',
+    message: 'Visitor code never imports the operator console.',
+  },
+  {
+    target: './apps/web/src/admin',
+    from: './apps/web/src/app',
+    message: 'The console is its own app: it does not import the visitor app layer.',
+  },
 ];
 
 export default tseslint.config(
@@ -91,6 +104,31 @@ export default tseslint.config(
           patterns: [
             { group: ['node:*'], message: 'The web app runs in the browser.' },
             { group: ['@obmen/server', '@obmen/server/*'], message: 'The web app talks to the server only over HTTP.' },
+          ],
+          paths: [
+            {
+              name: '@obmen/shared',
+              message: 'Import a subpath (@obmen/shared/i18n, /routing, /contracts…) to keep the bundle lean.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Only a lazy import() may reach the console from the visitor app; a static one would put it in every visitor's bundle.
+    files: ['apps/web/src/app/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['node:*'], message: 'The web app runs in the browser.' },
+            { group: ['@obmen/server', '@obmen/server/*'], message: 'The web app talks to the server only over HTTP.' },
+            {
+              group: ['**/admin', '**/admin/*', '**/admin/**'],
+              message: 'Load the operator console lazily (import() in the router), never statically.',
+            },
           ],
           paths: [
             {

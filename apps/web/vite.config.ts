@@ -35,6 +35,21 @@ export default defineConfig(({ command }) => ({
       ...Object.fromEntries(sharedPaths.map((path) => [path, apiCallsOnly])),
     },
   },
-  // The manifest lets `npm test` weigh what the home page loads (scripts/bundle-size.mjs).
-  build: { target: 'es2022', sourcemap: true, assetsInlineLimit: 0, manifest: true },
+  build: {
+    target: 'es2022',
+    sourcemap: true,
+    assetsInlineLimit: 0,
+    // The manifest lets `npm test` weigh what the home page loads (scripts/bundle-size.mjs).
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        // A chunk holding any of the operator console's code says so in its name: visitors must never
+        // load one (an e2e test checks what the home page loads).
+        chunkFileNames: (chunk) =>
+          chunk.moduleIds.some((id) => id.includes('/src/admin/'))
+            ? 'assets/admin-[name]-[hash].js'
+            : 'assets/[name]-[hash].js',
+      },
+    },
+  },
 }));

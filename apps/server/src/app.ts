@@ -31,6 +31,7 @@ import { createCardCheckService, type CardCheckService } from './modules/card-ch
 import { ticketsRoutes } from './modules/tickets/tickets.routes';
 import { createTicketsService, type TicketsService } from './modules/tickets/tickets.service';
 import { adminRoutes } from './modules/admin/admin.routes';
+import { createAdminService } from './modules/admin/admin.service';
 import { contentRoutes } from './modules/content/content.routes';
 import { createContentService } from './modules/content/content.service';
 import { createPageMeta } from './modules/seo/page-meta';
@@ -196,16 +197,15 @@ export async function buildApp({
   await app.register(ticketsRoutes, { tickets, guards });
   const cardCheck = createCardCheckService({ db: database.db, tickets, uploadsDir });
   await app.register(cardCheckRoutes, { cardCheck, guards });
-  await app.register(adminRoutes, {
+  const admin = createAdminService({
     db: database.db,
-    guards,
     catalog,
+    exchange,
     tickets,
     cardCheck,
-    referral,
-    promo,
-    siteState,
+    rateSource: config.RATE_SOURCE ?? 'static',
   });
+  await app.register(adminRoutes, { guards, admin });
   registerScrapedGauges(metrics, database.db, catalog);
   if (startJobs) {
     const scheduler = createScheduler({ db: database.db, metrics, log: app.log });

@@ -498,6 +498,9 @@ export const referralPayouts = pgTable(
       .default('pending'),
     reference: text('reference'),
     reason: text('reason'),
+    /** An operator checked the request and cleared it for payment; only then can it be marked paid. */
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    approvedBy: text('approved_by'),
     createdAt: createdAt(),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
   },

@@ -107,6 +107,9 @@ async function switchLanguage(lang: Lang) {
 const notFound: RouteObject = { path: '*', Component: NotFoundPage };
 
 export const routes: RouteObject[] = [
+  // The operator console (design §6): its own chunk, imported only here and only lazily, so
+  // visitors never download it; it keeps its language itself, without a prefix in the URL.
+  { path: '/admin/*', lazy: () => import('../admin/admin-console'), ErrorBoundary: RouteError },
   {
     path: '/',
     Component: RootLayout,

@@ -69,7 +69,7 @@ if (typeof window !== 'undefined') {
 type Query = Record<string, string | number | boolean | null | undefined>;
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   query?: Query;
   /** Sent as application/x-www-form-urlencoded (the spec's "POST form" calls). */
   form?: Query;

@@ -1,17 +1,98 @@
 import { z } from 'zod';
-import { decimalString } from './exchange';
+import { Decimal } from '../money/decimal';
+import { USER_ROLES } from './accounts';
+import { PAGE_SLUGS } from './content';
+import { CURRENCY_KINDS, REQUISITE_KINDS } from './exchange';
+import { TICKET_STATUSES, ticketSchema } from './tickets';
 
-/** Bodies of the operator console's calls (/api/admin/*). */
+/**
+ * The operator console's calls (/api/admin/*). Bodies accept JSON and the console's form values
+ * alike (numbers may come as text), so one schema checks the form and the request.
+ */
+
+// ——— Field rules ———
 
 const amount = z
   .string()
   .trim()
+  .min(1, 'validation.required')
   .regex(/^\d{1,20}(\.\d{1,18})?$/, 'validation.pattern');
+const positiveAmount = amount.refine((v) => /[1-9]/.test(v), 'admin.mustBePositive');
 const percentText = z
   .string()
   .trim()
+  .min(1, 'validation.required')
   .regex(/^-?\d{1,2}(\.\d{1,4})?$/, 'validation.pattern');
-const note = z.string().trim().max(1000, 'validation.maxLength');
+const text = (max: number) => z.string().trim().max(max, 'validation.maxLength');
+const requiredText = (max: number) => text(max).min(1, 'validation.required');
+/** An optional note: empty means none. */
+const optionalText = (max: number) =>
+  text(max)
+    .optional()
+    .transform((v) => v || undefined);
+
+/** A whole number from JSON or from a form field's text. */
+export const intField = (min: number, max: number) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : /^-?\d+$/.test(v.trim()) ? Number(v) : NaN) : v),
+    z.number().int().min(min).max(max),
+  );
+/** The same, where an empty field means "none". */
+const optionalIntField = (min: number, max: number) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? (v.trim() === '' ? null : /^-?\d+$/.test(v.trim()) ? Number(v) : NaN) : v),
+    z.number().int().min(min).max(max).nullable(),
+  );
+/** A comma-separated list typed in one field, or an array. */
+const wordList = (maxItems: number, maxLength: number) =>
+  z.preprocess(
+    (v) =>
+      typeof v === 'string'
+        ? v
+            .split(',')
+            .map((word) => word.trim())
+            .filter(Boolean)
+        : v,
+    z.array(z.string().trim().min(1).max(maxLength, 'validation.maxLength')).max(maxItems),
+  );
+/** A date (YYYY-MM-DD) or a time (an ISO timestamp, or a form's YYYY-MM-DDTHH:mm read as UTC). */
+const moment = z.preprocess(
+  (v) => {
+    if (typeof v !== 'string') return v;
+    const s = v.trim();
+    if (s === '') return undefined;
+    if (/^\d{4}-\d{2}-\d{2}$/.test(s)) return `${s}T23:59:59.000Z`;
+    if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(s)) return `${s}:00.000Z`;
+    return s;
+  },
+  z.iso.datetime({ offset: true, error: 'validation.pattern' }),
+);
+const currencyCode = z
+  .string()
+  .trim()
+  .min(1, 'validation.required')
+  .regex(/^[A-Za-z0-9]{2,20}$/, 'validation.pattern')
+  .transform((c) => c.toUpperCase());
+
+const isRegExp = (source: string) => {
+  try {
+    new RegExp(source);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+export const adminListQuery = z.object({
+  q: z.string().trim().max(200).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  perPage: z.coerce.number().int().min(1).max(100).default(50),
+});
+
+export const paged = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), page: z.number().int(), perPage: z.number().int(), total: z.number().int() });
+
+// ——— Tickets ———
 
 export const ADMIN_TICKET_ACTIONS = [
   'markPaid',
@@ -23,132 +104,537 @@ export const ADMIN_TICKET_ACTIONS = [
   'rejectCard',
   'cancel',
 ] as const;
+export type AdminTicketAction = (typeof ADMIN_TICKET_ACTIONS)[number];
+
+/** The wire shape of every ticket action; what each one requires is in `adminTicketActionBodies`. */
 export const adminTicketAction = z.object({
-  note: note.optional(),
-  payoutReference: z.string().trim().max(300).optional(),
-  refundNote: note.optional(),
-});
-export const adminTicketQuery = z.object({
-  status: z.enum(['card_check', 'advance', 'new', 'frozen', 'error', 'deleted', 'success', 'open']).optional(),
-  q: z.string().trim().max(200).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  perPage: z.coerce.number().int().min(1).max(100).default(50),
+  note: z.string().max(1000, 'validation.maxLength').optional(),
+  payoutReference: z.string().max(300, 'validation.maxLength').optional(),
+  refundNote: z.string().max(1000, 'validation.maxLength').optional(),
 });
 
-export const adminCurrencyPatch = z
-  .object({
-    nameRu: z.string().min(1).max(100),
-    nameEn: z.string().min(1).max(100),
-    iconPath: z.string().max(300),
-    highlighted: z.boolean(),
-    aliases: z.array(z.string().max(50)).max(50),
-    scale: z.number().int().min(0).max(18),
-    giveEnabled: z.boolean(),
-    getEnabled: z.boolean(),
-    sortOrder: z.number().int(),
-    messageGiveRu: z.string().max(1000),
-    messageGiveEn: z.string().max(1000),
-    messageGetRu: z.string().max(1000),
-    messageGetEn: z.string().max(1000),
-    referralPayout: z.boolean(),
-  })
-  .partial();
+/**
+ * What each action asks of the operator (design §5). `note` is the reason the client reads on the
+ * ticket and in the mail; the payout reference is the transaction id or transfer number.
+ */
+export const adminTicketActionBodies = {
+  markPaid: z.object({ note: optionalText(1000) }),
+  complete: z.object({ payoutReference: requiredText(300), note: optionalText(1000) }),
+  freeze: z.object({ note: requiredText(1000) }),
+  release: z.object({ note: optionalText(1000) }),
+  fail: z.object({ note: requiredText(1000), refundNote: requiredText(1000) }),
+  approveCard: z.object({ note: optionalText(1000) }),
+  rejectCard: z.object({ note: requiredText(1000) }),
+  cancel: z.object({ note: requiredText(1000) }),
+} satisfies Record<AdminTicketAction, z.ZodType>;
 
-export const adminDirectionPatch = z
-  .object({
-    enabled: z.boolean(),
-    feePercent: percentText,
-    fixedExtraPercent: percentText,
-    minSum: amount,
-    threshold: amount.nullable(),
-    maxSum: amount,
-    manual: z.boolean(),
-    cardVerify: z.boolean(),
-    paymentWindowMinutes: z
-      .number()
-      .int()
-      .min(1)
-      .max(24 * 60),
-    quoteLifetimeSeconds: z.number().int().min(5).max(3600),
-  })
-  .partial();
+/** The queue's filters: one status, `open` (everything still needing hands) or all. */
+export const ADMIN_TICKET_FILTERS = ['open', ...TICKET_STATUSES, 'all'] as const;
+export type AdminTicketFilter = (typeof ADMIN_TICKET_FILTERS)[number];
+export const adminTicketQuery = adminListQuery.extend({ status: z.enum(ADMIN_TICKET_FILTERS).default('open') });
 
-export const adminPriceUpdate = z.object({
-  usdPrice: amount.refine((v) => Number(v) > 0 || /[1-9]/.test(v), 'validation.pattern'),
-  maxAgeSeconds: z.number().int().min(10).nullable().optional(),
+const sideSummary = z.object({ code: z.string(), valute: z.string(), sum: z.string() });
+const cardCheckStatus = z.enum(['none', 'pending', 'approved', 'rejected']);
+
+export const adminTicketSummarySchema = z.object({
+  id: z.string(),
+  number: z.number().int(),
+  status: z.enum(TICKET_STATUSES),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  email: z.string(),
+  username: z.string().nullable(),
+  give: sideSummary,
+  get: sideSummary,
+  manual: z.boolean(),
+  fixed: z.boolean(),
+  cardCheck: cardCheckStatus,
+  paymentDeadline: z.string().nullable(),
 });
+export type AdminTicketSummary = z.infer<typeof adminTicketSummarySchema>;
 
-export const adminReserveUpdate = z.object({ balance: amount });
-
-export const adminDiscountBands = z.object({
-  bands: z
-    .array(z.object({ minTurnoverUsd: amount, percent: percentText }))
-    .min(1)
-    .max(20),
+export const adminTicketListSchema = paged(adminTicketSummarySchema).extend({
+  /** How many tickets each status holds now, for the queue's tabs. */
+  counts: z.record(z.enum(TICKET_STATUSES), z.number().int()),
 });
+export type AdminTicketList = z.infer<typeof adminTicketListSchema>;
 
-export const adminUserPatch = z.object({ role: z.enum(['user', 'operator', 'admin']), blocked: z.boolean() }).partial();
-export const adminListQuery = z.object({
-  q: z.string().trim().max(200).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  perPage: z.coerce.number().int().min(1).max(100).default(50),
+const outboxItem = z.object({
+  id: z.string(),
+  toAddress: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  kind: z.string(),
+  lang: z.enum(['ru', 'en']),
+  status: z.enum(['pending', 'sent', 'failed', 'logged']),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
 });
+export const adminOutboxSchema = outboxItem;
+export type AdminOutboxMail = z.infer<typeof outboxItem>;
 
-export const adminPromoIssue = z.object({
-  username: z.string().trim().max(254).optional(),
-  count: z.number().int().min(1).max(500).default(1),
-  valueRub: amount.default('50'),
-  minRub: amount.default('3000'),
-  expiresAt: z.iso.datetime().nullable().optional(),
+export const adminTicketDetailSchema = z.object({
+  /** The ticket as its client sees it. */
+  ticket: ticketSchema,
+  userId: z.string().nullable(),
+  username: z.string().nullable(),
+  lang: z.enum(['ru', 'en']),
+  refundNote: z.string().nullable(),
+  feePercent: z.string(),
+  discountPercent: z.string(),
+  usdValue: z.string(),
+  cardCheck: z.object({
+    status: cardCheckStatus,
+    reason: z.string().nullable(),
+    uploadedAt: z.string().nullable(),
+    decidedAt: z.string().nullable(),
+  }),
+  history: z.array(
+    z.object({
+      id: z.string(),
+      from: z.enum(TICKET_STATUSES).nullable(),
+      to: z.enum(TICKET_STATUSES),
+      /** client, system, or the operator's name. */
+      actor: z.string(),
+      note: z.string().nullable(),
+      at: z.string(),
+    }),
+  ),
+  /** What can be done with it in its status now. */
+  actions: z.array(z.enum(ADMIN_TICKET_ACTIONS)),
+  /** The latest mails to the client's address. */
+  mails: z.array(outboxItem),
 });
+export type AdminTicketDetail = z.infer<typeof adminTicketDetailSchema>;
 
-export const adminPayoutPay = z.object({ reference: z.string().trim().min(1, 'validation.required').max(300) });
-export const adminPayoutReject = z.object({ reason: z.string().trim().min(1, 'validation.required').max(1000) });
+// ——— Currencies ———
 
-export const adminNewsBody = z.object({
-  slug: z
+export const adminRequisiteFieldSchema = z.object({
+  name: z
     .string()
     .trim()
-    .regex(/^[a-z0-9-]{3,80}$/, 'validation.pattern'),
-  publishedAt: z.iso.datetime(),
-  titleRu: z.string().min(1).max(300),
-  titleEn: z.string().min(1).max(300),
-  summaryRu: z.string().max(1000),
-  summaryEn: z.string().max(1000),
-  bodyRu: z.string().max(50_000),
-  bodyEn: z.string().max(50_000),
-  published: z.boolean().default(true),
+    .min(1, 'validation.required')
+    .regex(/^[a-zA-Z][a-zA-Z0-9]{0,39}$/, 'validation.pattern'),
+  kind: z.enum(REQUISITE_KINDS),
+  labelRu: requiredText(100),
+  labelEn: requiredText(100),
+  hintRu: text(300),
+  hintEn: text(300),
+  placeholder: text(100),
+  /** A RegExp source the value must match (after trimming; cards and phones without spaces). */
+  pattern: requiredText(300).refine(isRegExp, 'admin.badPattern'),
+  required: z.boolean(),
+});
+export type AdminRequisiteField = z.infer<typeof adminRequisiteFieldSchema>;
+
+export const adminPayToSchema = z.object({
+  labelRu: requiredText(100),
+  labelEn: requiredText(100),
+  value: requiredText(300),
+});
+export type AdminPayTo = z.infer<typeof adminPayToSchema>;
+
+const uniqueNames = (fields: { name: string }[]) => new Set(fields.map((f) => f.name)).size === fields.length;
+
+export const adminCurrencyFields = z.object({
+  nameRu: requiredText(100),
+  nameEn: requiredText(100),
+  valute: z
+    .string()
+    .trim()
+    .regex(/^[A-Z0-9]{2,10}$/, 'validation.pattern'),
+  kind: z.enum(CURRENCY_KINDS),
+  iconPath: requiredText(300).regex(/^\/[\w./-]+$/, 'validation.pattern'),
+  scale: intField(0, 18),
+  aliases: wordList(50, 50),
+  highlighted: z.boolean(),
+  giveEnabled: z.boolean(),
+  getEnabled: z.boolean(),
+  sortOrder: intField(-100_000, 100_000),
+  referralPayout: z.boolean(),
+  messageGiveRu: text(1000),
+  messageGiveEn: text(1000),
+  messageGetRu: text(1000),
+  messageGetEn: text(1000),
+  giveFields: z.array(adminRequisiteFieldSchema).max(10).refine(uniqueNames, 'admin.duplicateField'),
+  getFields: z.array(adminRequisiteFieldSchema).max(10).refine(uniqueNames, 'admin.duplicateField'),
+  /** The exchanger's own requisites a client pays to. */
+  payTo: z.array(adminPayToSchema).max(10),
+});
+export const adminCurrencyPatch = adminCurrencyFields.partial();
+export const adminCurrencyCreate = adminCurrencyFields.extend({
+  code: currencyCode,
+  usdPrice: positiveAmount,
 });
 
-export const adminPageBody = z.object({
-  titleRu: z.string().min(1).max(300),
-  titleEn: z.string().min(1).max(300),
-  metaTitleRu: z.string().max(300),
-  metaTitleEn: z.string().max(300),
-  metaDescriptionRu: z.string().max(500),
-  metaDescriptionEn: z.string().max(500),
-  bodyRu: z.string().max(100_000),
-  bodyEn: z.string().max(100_000),
+const requisiteFieldOut = z.object({
+  name: z.string(),
+  kind: z.enum(REQUISITE_KINDS),
+  labelRu: z.string(),
+  labelEn: z.string(),
+  hintRu: z.string(),
+  hintEn: z.string(),
+  placeholder: z.string(),
+  pattern: z.string(),
+  required: z.boolean(),
+});
+export const adminCurrencySchema = z.object({
+  code: z.string(),
+  nameRu: z.string(),
+  nameEn: z.string(),
+  valute: z.string(),
+  kind: z.enum(CURRENCY_KINDS),
+  iconPath: z.string(),
+  scale: z.number().int(),
+  aliases: z.array(z.string()),
+  highlighted: z.boolean(),
+  giveEnabled: z.boolean(),
+  getEnabled: z.boolean(),
+  sortOrder: z.number().int(),
+  referralPayout: z.boolean(),
+  messageGiveRu: z.string(),
+  messageGiveEn: z.string(),
+  messageGetRu: z.string(),
+  messageGetEn: z.string(),
+  giveFields: z.array(requisiteFieldOut),
+  getFields: z.array(requisiteFieldOut),
+  payTo: z.array(z.object({ labelRu: z.string(), labelEn: z.string(), value: z.string() })),
+  updatedAt: z.string(),
+});
+export type AdminCurrency = z.infer<typeof adminCurrencySchema>;
+
+// ——— Directions ———
+
+/** What is wrong with a direction's range, if anything: threshold within min…max, max ≥ min. */
+export function directionRangeProblem(range: {
+  minSum: string;
+  threshold: string | null;
+  maxSum: string;
+}): { field: 'maxSum' | 'threshold'; key: 'admin.maxBelowMin' | 'admin.thresholdOutside' } | null {
+  const min = new Decimal(range.minSum);
+  const max = new Decimal(range.maxSum);
+  if (max.lt(min)) return { field: 'maxSum', key: 'admin.maxBelowMin' };
+  if (range.threshold !== null) {
+    const threshold = new Decimal(range.threshold);
+    if (threshold.lt(min) || threshold.gt(max)) return { field: 'threshold', key: 'admin.thresholdOutside' };
+  }
+  return null;
+}
+
+const directionFields = z.object({
+  enabled: z.boolean(),
+  feePercent: percentText,
+  fixedExtraPercent: percentText,
+  minSum: positiveAmount,
+  /** Replaces the minimum while set (spec §3); empty clears it. */
+  threshold: z.preprocess((v) => (v === '' ? null : v), positiveAmount.nullable()),
+  maxSum: positiveAmount,
+  manual: z.boolean(),
+  cardVerify: z.boolean(),
+  paymentWindowMinutes: intField(1, 24 * 60),
+  quoteLifetimeSeconds: intField(5, 3600),
 });
 
-export const adminSeoBody = z.object({
-  metaTitleRu: z.string().max(300),
-  metaTitleEn: z.string().max(300),
-  metaDescriptionRu: z.string().max(500),
-  metaDescriptionEn: z.string().max(500),
-  keywordsRu: z.string().max(500),
-  keywordsEn: z.string().max(500),
-  siteHeaderRu: z.string().max(300),
-  siteHeaderEn: z.string().max(300),
-  textTitleRu: z.string().max(300),
-  textTitleEn: z.string().max(300),
-  textBodyRu: z.string().max(50_000),
-  textBodyEn: z.string().max(50_000),
+const checkRange = (value: { minSum: string; threshold: string | null; maxSum: string }, ctx: z.RefinementCtx) => {
+  const problem = directionRangeProblem(value);
+  if (problem) ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.key });
+};
+
+/** The direction form: every field, the range checked as a whole. */
+export const adminDirectionForm = directionFields.superRefine(checkRange);
+/** PATCH: any of the fields; the server checks the range once merged with what is stored. */
+export const adminDirectionPatch = directionFields.partial();
+export const adminDirectionCreate = directionFields
+  .extend({ giveCode: currencyCode, getCode: currencyCode })
+  .superRefine(checkRange)
+  .refine((d) => d.giveCode !== d.getCode, { path: ['getCode'], message: 'admin.samePair' });
+
+export const adminDirectionSchema = z.object({
+  giveCode: z.string(),
+  getCode: z.string(),
+  enabled: z.boolean(),
+  feePercent: z.string(),
+  fixedExtraPercent: z.string(),
+  minSum: z.string(),
+  threshold: z.string().nullable(),
+  maxSum: z.string(),
+  manual: z.boolean(),
+  cardVerify: z.boolean(),
+  paymentWindowMinutes: z.number().int(),
+  quoteLifetimeSeconds: z.number().int(),
+  /** Whether a visitor can exchange it now (enabled, both sides on, fresh prices). */
+  available: z.boolean(),
+  updatedAt: z.string(),
+});
+export type AdminDirection = z.infer<typeof adminDirectionSchema>;
+
+// ——— Prices and reserves ———
+
+export const adminPriceUpdate = z.object({
+  usdPrice: positiveAmount,
+  /** Past this age the price is stale and its directions close; empty: never stale. */
+  maxAgeSeconds: optionalIntField(10, 30 * 86_400).optional(),
 });
 
+export const adminPriceSchema = z.object({
+  currencyCode: z.string(),
+  usdPrice: z.string(),
+  /** `manual`: typed by an operator; otherwise the rate source that set it. */
+  source: z.string(),
+  maxAgeSeconds: z.number().int().nullable(),
+  lastError: z.string().nullable(),
+  checkedAt: z.string().nullable(),
+  updatedAt: z.string(),
+  ageSeconds: z.number().int(),
+  stale: z.boolean(),
+});
+export type AdminPrice = z.infer<typeof adminPriceSchema>;
+export const adminPriceListSchema = z.object({
+  /** RATE_SOURCE: `static` prices move only by hand; `live` ones follow the sources unless set by hand. */
+  rateSource: z.enum(['static', 'live']),
+  items: z.array(adminPriceSchema),
+});
+export type AdminPriceList = z.infer<typeof adminPriceListSchema>;
+
+export const adminReserveUpdate = z.object({ balance: amount });
 export const adminReserveSchema = z.object({
   currencyCode: z.string(),
-  balance: decimalString,
-  held: decimalString,
-  available: decimalString,
+  valute: z.string(),
+  balance: z.string(),
+  held: z.string(),
+  available: z.string(),
+  updatedAt: z.string(),
 });
+export type AdminReserve = z.infer<typeof adminReserveSchema>;
+
+// ——— Discount bands ———
+
+const bandSchema = z.object({
+  minTurnoverUsd: z
+    .string()
+    .trim()
+    .min(1, 'validation.required')
+    .regex(/^\d{1,20}(\.\d{1,2})?$/, 'validation.pattern'),
+  percent: percentText.refine((v) => !v.startsWith('-'), 'validation.pattern'),
+});
+export const adminDiscountBands = z.object({
+  bands: z
+    .array(bandSchema)
+    .min(1, 'validation.required')
+    .max(20)
+    .superRefine((bands, ctx) => {
+      if (bands[0] && !new Decimal(bands[0].minTurnoverUsd).isZero()) {
+        ctx.addIssue({ code: 'custom', path: [0, 'minTurnoverUsd'], message: 'admin.firstBandZero' });
+      }
+      for (let i = 1; i < bands.length; i += 1) {
+        if (!new Decimal(bands[i]!.minTurnoverUsd).gt(bands[i - 1]!.minTurnoverUsd)) {
+          ctx.addIssue({ code: 'custom', path: [i, 'minTurnoverUsd'], message: 'admin.bandsAscending' });
+        }
+      }
+    }),
+});
+export type AdminDiscountBand = z.infer<typeof bandSchema>;
+
+// ——— People and money ———
+
+export const adminUserQuery = adminListQuery.extend({ role: z.enum(USER_ROLES).optional() });
+export const adminUserPatch = z.object({ role: z.enum(USER_ROLES), blocked: z.boolean() }).partial();
+export const adminUserSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  role: z.enum(USER_ROLES),
+  lang: z.enum(['ru', 'en']),
+  blocked: z.boolean(),
+  refNumber: z.number().int(),
+  createdAt: z.string(),
+  tickets: z.number().int(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+export const PROMO_STATES = ['active', 'held', 'used', 'expired'] as const;
+export const adminPromoQuery = adminListQuery.extend({ status: z.enum(PROMO_STATES).optional() });
+export const adminPromoIssue = z.object({
+  /** To one user; empty: an unassigned batch anyone can use. */
+  username: optionalText(254),
+  count: intField(1, 500).default(1),
+  valueRub: positiveAmount.default('50'),
+  minRub: amount.default('3000'),
+  /** Empty: never expires. */
+  expiresAt: z.preprocess((v) => (v === '' ? null : v), moment.nullable()).optional(),
+});
+export const adminPromoSchema = z.object({
+  code: z.string(),
+  username: z.string().nullable(),
+  valueRub: z.string(),
+  minRub: z.string(),
+  status: z.enum(PROMO_STATES),
+  ticketId: z.string().nullable(),
+  ticketNumber: z.number().int().nullable(),
+  expiresAt: z.string().nullable(),
+  createdAt: z.string(),
+  usedAt: z.string().nullable(),
+});
+export type AdminPromo = z.infer<typeof adminPromoSchema>;
+
+export const PAYOUT_FILTERS = ['pending', 'approved', 'paid', 'rejected'] as const;
+export const adminPayoutQuery = adminListQuery.extend({ status: z.enum(PAYOUT_FILTERS).optional() });
+export const adminPayoutPay = z.object({ reference: requiredText(300) });
+export const adminPayoutReject = z.object({ reason: requiredText(1000) });
+export const adminPayoutSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  username: z.string(),
+  currencyCode: z.string(),
+  valute: z.string(),
+  sum: z.string(),
+  amountUsd: z.string(),
+  requisite: z.string(),
+  addRequisite: z.string(),
+  status: z.enum(['pending', 'paid', 'rejected']),
+  approvedAt: z.string().nullable(),
+  approvedBy: z.string().nullable(),
+  reference: z.string().nullable(),
+  reason: z.string().nullable(),
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
+});
+export type AdminPayout = z.infer<typeof adminPayoutSchema>;
+
+export const adminAuditQuery = adminListQuery.extend({ resource: z.string().trim().max(40).optional() });
+export const adminAuditSchema = z.object({
+  id: z.string(),
+  actorName: z.string(),
+  action: z.string(),
+  resource: z.string(),
+  resourceId: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  createdAt: z.string(),
+});
+export type AdminAuditEntry = z.infer<typeof adminAuditSchema>;
+
+// ——— Site state ———
+
+export const adminSiteStateSchema = z.object({
+  convertEnabled: z.boolean(),
+  headerRu: z.string(),
+  textRu: z.string(),
+  headerEn: z.string(),
+  textEn: z.string(),
+  /** Null until the first change. */
+  updatedAt: z.string().nullable(),
+});
+export type AdminSiteState = z.infer<typeof adminSiteStateSchema>;
+
+// ——— Content ———
+
+const slug = z
+  .string()
+  .trim()
+  .min(1, 'validation.required')
+  .regex(/^[a-z0-9-]{3,80}$/, 'validation.pattern');
+
+export const adminNewsBody = z.object({
+  slug,
+  publishedAt: moment,
+  titleRu: requiredText(300),
+  titleEn: requiredText(300),
+  summaryRu: text(1000),
+  summaryEn: text(1000),
+  bodyRu: text(50_000),
+  bodyEn: text(50_000),
+  published: z.boolean().default(true),
+});
+export const adminNewsSchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  publishedAt: z.string(),
+  titleRu: z.string(),
+  titleEn: z.string(),
+  summaryRu: z.string(),
+  summaryEn: z.string(),
+  bodyRu: z.string(),
+  bodyEn: z.string(),
+  published: z.boolean(),
+  updatedAt: z.string(),
+});
+export type AdminNews = z.infer<typeof adminNewsSchema>;
+export const adminNewsId = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+export const adminPageBody = z.object({
+  titleRu: requiredText(300),
+  titleEn: requiredText(300),
+  metaTitleRu: text(300),
+  metaTitleEn: text(300),
+  metaDescriptionRu: text(500),
+  metaDescriptionEn: text(500),
+  bodyRu: text(100_000),
+  bodyEn: text(100_000),
+});
+const pageOut = z.object({
+  slug: z.enum(PAGE_SLUGS),
+  titleRu: z.string(),
+  titleEn: z.string(),
+  metaTitleRu: z.string(),
+  metaTitleEn: z.string(),
+  metaDescriptionRu: z.string(),
+  metaDescriptionEn: z.string(),
+  bodyRu: z.string(),
+  bodyEn: z.string(),
+  updatedAt: z.string(),
+});
+export const adminPageSchema = pageOut;
+export type AdminPage = z.infer<typeof adminPageSchema>;
+
+const faqItem = z.object({
+  questionRu: requiredText(500),
+  questionEn: requiredText(500),
+  answerRu: requiredText(10_000),
+  answerEn: requiredText(10_000),
+});
+export const adminFaqBody = z.object({ items: z.array(faqItem).max(100) });
+export type AdminFaqItem = z.infer<typeof faqItem>;
+const faqOut = z.object({ questionRu: z.string(), questionEn: z.string(), answerRu: z.string(), answerEn: z.string() });
+export const adminPagesSchema = z.object({ pages: z.array(pageOut), faq: z.array(faqOut) });
+export type AdminPages = z.infer<typeof adminPagesSchema>;
+
+export const adminSeoBody = z.object({
+  metaTitleRu: text(300),
+  metaTitleEn: text(300),
+  metaDescriptionRu: text(500),
+  metaDescriptionEn: text(500),
+  keywordsRu: text(500),
+  keywordsEn: text(500),
+  siteHeaderRu: text(300),
+  siteHeaderEn: text(300),
+  textTitleRu: text(300),
+  textTitleEn: text(300),
+  textBodyRu: text(50_000),
+  textBodyEn: text(50_000),
+});
+export const adminSeoSchema = z.object({
+  giveCode: z.string(),
+  getCode: z.string(),
+  metaTitleRu: z.string(),
+  metaTitleEn: z.string(),
+  metaDescriptionRu: z.string(),
+  metaDescriptionEn: z.string(),
+  keywordsRu: z.string(),
+  keywordsEn: z.string(),
+  siteHeaderRu: z.string(),
+  siteHeaderEn: z.string(),
+  textTitleRu: z.string(),
+  textTitleEn: z.string(),
+  textBodyRu: z.string(),
+  textBodyEn: z.string(),
+  updatedAt: z.string(),
+});
+export type AdminSeo = z.infer<typeof adminSeoSchema>;
+export const adminPairParams = z.object({ give: currencyCode, get: currencyCode });
+
+/** Markdown rendered exactly as visitors will see it. */
+export const adminPreviewBody = z.object({ markdown: z.string().max(100_000, 'validation.maxLength') });
+export const adminPreviewSchema = z.object({ html: z.string() });

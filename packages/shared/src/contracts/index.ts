@@ -5,4 +5,3 @@ export * from './site';
 export * from './referral';
 export * from './tickets';
 export * from './content';
-export * from './admin';

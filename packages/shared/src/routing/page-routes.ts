@@ -88,3 +88,14 @@ export function pagePath(lang: Lang, name: PageRouteName, params: Record<string,
   });
   return `/${lang}/${path}`;
 }
+
+/**
+ * The operator console's address: its own app (design §6) below one path, with no language
+ * segment (the console keeps its language itself). Never in the sitemap; robots.txt keeps crawlers out.
+ */
+export const ADMIN_BASE_PATH = '/admin';
+
+/** `/admin` and every path below it. */
+export function isAdminPath(pathname: string): boolean {
+  return pathname === ADMIN_BASE_PATH || pathname.startsWith(`${ADMIN_BASE_PATH}/`);
+}

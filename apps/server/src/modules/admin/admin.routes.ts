@@ -1,474 +1,304 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   ADMIN_TICKET_ACTIONS,
+  adminAuditQuery,
+  adminAuditSchema,
+  adminCurrencyCreate,
   adminCurrencyPatch,
+  adminCurrencySchema,
+  adminDirectionCreate,
   adminDirectionPatch,
+  adminDirectionSchema,
   adminDiscountBands,
+  adminFaqBody,
   adminListQuery,
   adminNewsBody,
+  adminNewsId,
+  adminNewsSchema,
+  adminOutboxSchema,
   adminPageBody,
+  adminPageSchema,
+  adminPagesSchema,
+  adminPairParams,
   adminPayoutPay,
+  adminPayoutQuery,
   adminPayoutReject,
+  adminPayoutSchema,
+  adminPreviewBody,
+  adminPreviewSchema,
+  adminPriceListSchema,
+  adminPriceSchema,
   adminPriceUpdate,
   adminPromoIssue,
+  adminPromoQuery,
+  adminPromoSchema,
+  adminReserveSchema,
   adminReserveUpdate,
   adminSeoBody,
+  adminSeoSchema,
+  adminSiteStateSchema,
   adminTicketAction,
+  adminTicketDetailSchema,
+  adminTicketListSchema,
   adminTicketQuery,
   adminUserPatch,
+  adminUserQuery,
+  adminUserSchema,
   PAGE_SLUGS,
+  paged,
   siteStateUpdate,
   ticketIdParams,
 } from '@obmen/shared';
-import type { FastifyRequest } from 'fastify';
-import type { Db, DbOrTx } from '../../db/database';
-import {
-  currencies,
-  directions,
-  discountBands,
-  news,
-  pages,
-  prices,
-  reserves,
-  seoPairs,
-  sessions,
-  users,
-} from '../../db/schema';
 import { NotFoundError } from '../../http/errors';
 import type { AuthGuards } from '../accounts/auth-guards';
-import type { CardCheckService } from '../card-check/card-check.service';
-import type { Catalog } from '../exchange/exchange.catalog';
-import type { PromoService } from '../promo/promo.service';
-import type { ReferralService } from '../referral/referral.service';
-import type { SiteStateService } from '../site-state/site-state.service';
-import { findTicket } from '../tickets/tickets.repository';
-import type { TicketsService } from '../tickets/tickets.service';
-import {
-  listAllBands,
-  listAllCurrencies,
-  listAllDirections,
-  listAllFaq,
-  listAllNews,
-  listAllPages,
-  listAllPrices,
-  listAllReserves,
-  listAllSeo,
-  listAudit,
-  listOutbox,
-  listPayoutsForOperators,
-  searchPromoCodes,
-  searchTickets,
-  searchUsers,
-  ticketHistoryOf,
-  writeAudit,
-} from './admin.repository';
+import type { Actor, AdminService } from './admin.service';
 
 export interface AdminDeps {
-  db: Db;
   guards: AuthGuards;
-  catalog: Catalog;
-  tickets: TicketsService;
-  cardCheck: CardCheckService;
-  referral: ReferralService;
-  promo: PromoService;
-  siteState: SiteStateService;
+  admin: AdminService;
 }
 
 const code = z.object({ code: z.string().regex(/^[A-Z0-9]{2,20}$/) });
-const pair = z.object({ give: z.string().regex(/^[A-Z0-9]{2,20}$/), get: z.string().regex(/^[A-Z0-9]{2,20}$/) });
 const uuidParam = z.object({ id: z.uuid() });
+const bands = z.array(z.object({ minTurnoverUsd: z.string(), percent: z.string() }));
+const faqList = adminPagesSchema.shape.faq;
+const updatedUser = adminUserSchema.pick({ id: true, username: true, role: true, blocked: true });
+
+const actor = (request: FastifyRequest): Actor => ({ id: request.user!.id, username: request.user!.username });
 
 /**
- * The operator console's API (design §6): operators run tickets, payouts, prices, reserves and the
- * site state; admins also the set-up, people and content. Every change is audited.
+ * The operator console's API (design §6). Operators run the day: tickets, directions, prices,
+ * reserves, the site state, payouts and the outbox. Admins also set up currencies, new directions
+ * and discounts, manage people and promo codes, edit the content and read the audit
+ * (docs/decisions.md; admin.routes.test.ts holds the same split and checks every route against it).
  */
-export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, deps) => {
-  const { db, guards, catalog, tickets } = deps;
+export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { guards, admin }) => {
   // onRequest, not preHandler: who is asking is settled before any body is parsed or validated.
   const operator = { onRequest: guards.requireRole('operator') };
-  const admin = { onRequest: guards.requireRole('admin') };
+  const adminOnly = { onRequest: guards.requireRole('admin') };
 
-  /** One audited change: the write and its audit row commit together. */
-  async function change<T>(
-    request: FastifyRequest,
-    what: { action: string; resource: string; resourceId: string; before: unknown },
-    write: (tx: DbOrTx) => Promise<T>,
-  ): Promise<T> {
-    const user = request.user!;
-    return db.transaction(async (tx) => {
-      const after = await write(tx);
-      await writeAudit(tx, { actorId: user.id, actorName: user.username, ...what, after });
-      return after;
-    });
-  }
-
-  // Tickets
-  app.get('/api/admin/tickets', { ...operator, schema: { querystring: adminTicketQuery } }, async (request) => {
-    const { status, q, page, perPage } = request.query;
-    return searchTickets(db, { status, q }, page, perPage);
-  });
-
-  app.get('/api/admin/tickets/:id', { ...operator, schema: { params: ticketIdParams } }, async (request) => {
-    const ticket = await findTicket(db, request.params.id);
-    if (!ticket) throw new NotFoundError('ticket.notFound');
-    return { ...(await tickets.view(ticket, request.lang)), raw: ticket, audit: await ticketHistoryOf(db, ticket.id) };
-  });
-
+  // ——— Tickets ———
+  app.get(
+    '/api/admin/tickets',
+    { ...operator, schema: { querystring: adminTicketQuery, response: { 200: adminTicketListSchema } } },
+    async ({ query }) => admin.ticketQueue({ status: query.status, q: query.q }, query),
+  );
+  app.get(
+    '/api/admin/tickets/:id',
+    { ...operator, schema: { params: ticketIdParams, response: { 200: adminTicketDetailSchema } } },
+    async (request) => admin.ticketDetail(request.params.id, request.lang),
+  );
   app.post(
     '/api/admin/tickets/:id/:action',
     {
       ...operator,
-      schema: { params: ticketIdParams.extend({ action: z.enum(ADMIN_TICKET_ACTIONS) }), body: adminTicketAction },
+      schema: {
+        params: ticketIdParams.extend({ action: z.enum(ADMIN_TICKET_ACTIONS) }),
+        body: adminTicketAction,
+        response: { 200: adminTicketDetailSchema },
+      },
     },
-    async (request) => {
-      const { id, action } = request.params;
-      const updated = await tickets.transition(id, action, {
-        actor: `operator:${request.user!.id}`,
-        note: request.body.note ?? null,
-        payoutReference: request.body.payoutReference ?? null,
-        refundNote: request.body.refundNote ?? null,
-      });
-      await writeAudit(db, {
-        actorId: request.user!.id,
-        actorName: request.user!.username,
-        action: `ticket.${action}`,
-        resource: 'tickets',
-        resourceId: id,
-        before: null,
-        after: { status: updated.status, note: request.body.note ?? null },
-      });
-      return tickets.view(updated, request.lang);
-    },
+    async (request) =>
+      admin.ticketAction(actor(request), request.params.id, request.params.action, request.body, request.lang),
   );
-
   app.get(
     '/api/admin/tickets/:id/card-image',
     { ...operator, schema: { params: ticketIdParams } },
     async (request, reply) => {
-      const image = await deps.cardCheck.image(request.params.id, null, true);
+      const image = await admin.cardImage(request.params.id);
       if (!image) throw new NotFoundError();
       return reply.type('image/jpeg').header('cache-control', 'private, no-store').send(image);
     },
   );
 
-  // Exchange set-up
-  app.get('/api/admin/currencies', operator, async () => listAllCurrencies(db));
+  // ——— Exchange set-up ———
+  app.get('/api/admin/currencies', { ...operator, schema: { response: { 200: z.array(adminCurrencySchema) } } }, () =>
+    admin.currencies(),
+  );
+  app.post(
+    '/api/admin/currencies',
+    { ...adminOnly, schema: { body: adminCurrencyCreate, response: { 200: adminCurrencySchema } } },
+    async (request) => admin.createCurrency(actor(request), request.body),
+  );
   app.patch(
     '/api/admin/currencies/:code',
-    { ...admin, schema: { params: code, body: adminCurrencyPatch } },
-    async (request) => {
-      const before = catalog.get().currencies.get(request.params.code)?.row;
-      if (!before) throw new NotFoundError('exchange.unknownCurrency');
-      const after = await change(
-        request,
-        { action: 'update', resource: 'currencies', resourceId: before.code, before },
-        async (tx) => {
-          const [row] = await tx
-            .update(currencies)
-            .set({ ...request.body, updatedAt: sql`now()` })
-            .where(eq(currencies.code, before.code))
-            .returning();
-          return row;
-        },
-      );
-      await catalog.changed();
-      return after;
-    },
+    { ...adminOnly, schema: { params: code, body: adminCurrencyPatch, response: { 200: adminCurrencySchema } } },
+    async (request) => admin.updateCurrency(actor(request), request.params.code, request.body),
   );
 
-  app.get('/api/admin/directions', operator, async () => listAllDirections(db));
+  app.get('/api/admin/directions', { ...operator, schema: { response: { 200: z.array(adminDirectionSchema) } } }, () =>
+    admin.directions(),
+  );
+  app.post(
+    '/api/admin/directions',
+    { ...adminOnly, schema: { body: adminDirectionCreate, response: { 200: adminDirectionSchema } } },
+    async (request) => admin.createDirection(actor(request), request.body),
+  );
   app.patch(
     '/api/admin/directions/:give/:get',
-    { ...operator, schema: { params: pair, body: adminDirectionPatch } },
-    async (request) => {
-      const { give, get } = request.params;
-      const before = catalog.get().directions.get(`${give}>${get}`)?.row;
-      if (!before) throw new NotFoundError();
-      const after = await change(
-        request,
-        { action: 'update', resource: 'directions', resourceId: `${give}>${get}`, before },
-        async (tx) => {
-          const [row] = await tx
-            .update(directions)
-            .set({ ...request.body, updatedAt: sql`now()` })
-            .where(and(eq(directions.giveCode, give), eq(directions.getCode, get)))
-            .returning();
-          return row;
-        },
-      );
-      await catalog.changed();
-      return after;
+    {
+      ...operator,
+      schema: { params: adminPairParams, body: adminDirectionPatch, response: { 200: adminDirectionSchema } },
     },
+    async (request) => admin.updateDirection(actor(request), request.params.give, request.params.get, request.body),
   );
 
-  app.get('/api/admin/prices', operator, async () => listAllPrices(db));
+  app.get('/api/admin/prices', { ...operator, schema: { response: { 200: adminPriceListSchema } } }, () =>
+    admin.prices(),
+  );
   app.put(
     '/api/admin/prices/:code',
-    { ...operator, schema: { params: code, body: adminPriceUpdate } },
-    async (request) => {
-      const before = (await listAllPrices(db)).find((p) => p.currencyCode === request.params.code);
-      if (!before) throw new NotFoundError('exchange.unknownCurrency');
-      const after = await change(
-        request,
-        { action: 'update', resource: 'prices', resourceId: request.params.code, before },
-        async (tx) => {
-          const [row] = await tx
-            .update(prices)
-            .set({
-              usdPrice: request.body.usdPrice,
-              source: 'static',
-              ...(request.body.maxAgeSeconds !== undefined && { maxAgeSeconds: request.body.maxAgeSeconds }),
-              updatedAt: sql`now()`,
-            })
-            .where(eq(prices.currencyCode, request.params.code))
-            .returning();
-          return row;
-        },
-      );
-      await catalog.changed();
-      return after;
-    },
+    { ...operator, schema: { params: code, body: adminPriceUpdate, response: { 200: adminPriceSchema } } },
+    async (request) => admin.setPrice(actor(request), request.params.code, request.body),
+  );
+  app.post(
+    '/api/admin/prices/:code/release',
+    { ...operator, schema: { params: code, response: { 200: adminPriceSchema } } },
+    async (request) => admin.releasePrice(actor(request), request.params.code),
   );
 
-  app.get('/api/admin/reserves', operator, async () => listAllReserves(db));
+  app.get('/api/admin/reserves', { ...operator, schema: { response: { 200: z.array(adminReserveSchema) } } }, () =>
+    admin.reserves(),
+  );
   app.put(
     '/api/admin/reserves/:code',
-    { ...operator, schema: { params: code, body: adminReserveUpdate } },
-    async (request) => {
-      const before = (await listAllReserves(db)).find((r) => r.currencyCode === request.params.code);
-      if (!before) throw new NotFoundError('exchange.unknownCurrency');
-      const after = await change(
-        request,
-        { action: 'update', resource: 'reserves', resourceId: request.params.code, before },
-        async (tx) => {
-          const [row] = await tx
-            .update(reserves)
-            .set({ balance: request.body.balance, updatedAt: sql`now()` })
-            .where(eq(reserves.currencyCode, request.params.code))
-            .returning();
-          return row;
-        },
-      );
-      catalog.forgetReserve(request.params.code);
-      return after;
-    },
+    { ...operator, schema: { params: code, body: adminReserveUpdate, response: { 200: adminReserveSchema } } },
+    async (request) => admin.setReserve(actor(request), request.params.code, request.body.balance),
   );
 
-  app.get('/api/admin/discount-bands', operator, async () => listAllBands(db));
-  app.put('/api/admin/discount-bands', { ...admin, schema: { body: adminDiscountBands } }, async (request) => {
-    const before = await listAllBands(db);
-    const after = await change(
-      request,
-      { action: 'replace', resource: 'discount-bands', resourceId: '*', before },
-      async (tx) => {
-        await tx.delete(discountBands);
-        return tx.insert(discountBands).values(request.body.bands).returning();
-      },
-    );
-    await catalog.changed();
-    return after;
-  });
+  app.get('/api/admin/discount-bands', { ...operator, schema: { response: { 200: bands } } }, () => admin.bands());
+  app.put(
+    '/api/admin/discount-bands',
+    { ...adminOnly, schema: { body: adminDiscountBands, response: { 200: bands } } },
+    async (request) => admin.replaceBands(actor(request), request.body.bands),
+  );
 
-  app.get('/api/admin/seo', operator, async () => listAllSeo(db));
-  app.put('/api/admin/seo/:give/:get', { ...admin, schema: { params: pair, body: adminSeoBody } }, async (request) => {
-    const { give, get } = request.params;
-    const before = (await listAllSeo(db)).find((s) => s.giveCode === give && s.getCode === get) ?? null;
-    return change(request, { action: 'upsert', resource: 'seo', resourceId: `${give}>${get}`, before }, async (tx) => {
-      const [row] = await tx
-        .insert(seoPairs)
-        .values({ giveCode: give, getCode: get, ...request.body })
-        .onConflictDoUpdate({
-          target: [seoPairs.giveCode, seoPairs.getCode],
-          set: { ...request.body, updatedAt: sql`now()` },
-        })
-        .returning();
-      return row;
-    });
-  });
+  app.get('/api/admin/site-state', { ...operator, schema: { response: { 200: adminSiteStateSchema } } }, () =>
+    admin.siteState(),
+  );
+  app.put(
+    '/api/admin/site-state',
+    { ...operator, schema: { body: siteStateUpdate, response: { 200: adminSiteStateSchema } } },
+    async (request) => admin.setSiteState(actor(request), request.body),
+  );
 
-  app.get('/api/admin/site-state', operator, async () => deps.siteState.update({}));
-  app.put('/api/admin/site-state', { ...operator, schema: { body: siteStateUpdate } }, async (request) => {
-    const before = await deps.siteState.read();
-    const after = await deps.siteState.update(request.body);
-    await writeAudit(db, {
-      actorId: request.user!.id,
-      actorName: request.user!.username,
-      action: 'update',
-      resource: 'site-state',
-      resourceId: '1',
-      before: before ?? null,
-      after,
-    });
-    return after;
-  });
-
-  // People and money
-  app.get('/api/admin/users', { ...admin, schema: { querystring: adminListQuery } }, async (request) =>
-    searchUsers(db, request.query.q, request.query.page, request.query.perPage),
+  // ——— People and money ———
+  app.get(
+    '/api/admin/users',
+    { ...adminOnly, schema: { querystring: adminUserQuery, response: { 200: paged(adminUserSchema) } } },
+    async ({ query }) => admin.users({ q: query.q, role: query.role }, query),
   );
   app.patch(
     '/api/admin/users/:id',
-    { ...admin, schema: { params: uuidParam, body: adminUserPatch } },
-    async (request) => {
-      const [before] = await db
-        .select({ role: users.role, blocked: users.blocked })
-        .from(users)
-        .where(eq(users.id, request.params.id));
-      if (!before) throw new NotFoundError();
-      return change(
-        request,
-        { action: 'update', resource: 'users', resourceId: request.params.id, before },
-        async (tx) => {
-          const [row] = await tx
-            .update(users)
-            .set({ ...request.body, updatedAt: sql`now()` })
-            .where(eq(users.id, request.params.id))
-            .returning({ id: users.id, username: users.username, role: users.role, blocked: users.blocked });
-          // A blocked user is logged out everywhere at once.
-          if (request.body.blocked) await tx.delete(sessions).where(eq(sessions.userId, request.params.id));
-          return row;
-        },
-      );
-    },
+    { ...adminOnly, schema: { params: uuidParam, body: adminUserPatch, response: { 200: updatedUser } } },
+    async (request) => admin.updateUser(actor(request), request.params.id, request.body),
   );
 
-  app.get('/api/admin/promo-codes', { ...admin, schema: { querystring: adminListQuery } }, async (request) =>
-    searchPromoCodes(db, request.query.q, request.query.page, request.query.perPage),
+  app.get(
+    '/api/admin/promo-codes',
+    { ...adminOnly, schema: { querystring: adminPromoQuery, response: { 200: paged(adminPromoSchema) } } },
+    async ({ query }) => admin.promoCodes({ q: query.q, status: query.status }, query),
   );
-  app.post('/api/admin/promo-codes', { ...admin, schema: { body: adminPromoIssue } }, async (request) => {
-    const { username, count, valueRub, minRub, expiresAt } = request.body;
-    let userId: string | null = null;
-    if (username) {
-      const [row] = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(sql`lower(${users.username}) = ${username.toLowerCase()}`);
-      if (!row) throw new NotFoundError();
-      userId = row.id;
-    }
-    const issued = await deps.promo.issue({
-      userId,
-      count,
-      valueRub,
-      minRub,
-      expiresAt: expiresAt ? new Date(expiresAt) : null,
-    });
-    await writeAudit(db, {
-      actorId: request.user!.id,
-      actorName: request.user!.username,
-      action: 'issue',
-      resource: 'promo-codes',
-      resourceId: username ?? '*',
-      before: null,
-      after: { count, valueRub, minRub, codes: issued.map((p) => p.code) },
-    });
-    return issued;
-  });
+  app.post(
+    '/api/admin/promo-codes',
+    { ...adminOnly, schema: { body: adminPromoIssue, response: { 200: z.array(adminPromoSchema) } } },
+    async (request) => admin.issuePromoCodes(actor(request), request.body),
+  );
 
   app.get(
     '/api/admin/payouts',
-    {
-      ...operator,
-      schema: { querystring: adminListQuery.extend({ status: z.enum(['pending', 'paid', 'rejected']).optional() }) },
-    },
-    async (request) => listPayoutsForOperators(db, request.query.status, request.query.page, request.query.perPage),
+    { ...operator, schema: { querystring: adminPayoutQuery, response: { 200: paged(adminPayoutSchema) } } },
+    async ({ query }) => admin.payouts(query.status, query),
+  );
+  app.post(
+    '/api/admin/payouts/:id/approve',
+    { ...operator, schema: { params: uuidParam, response: { 200: adminPayoutSchema } } },
+    async (request) => admin.approvePayout(actor(request), request.params.id),
   );
   app.post(
     '/api/admin/payouts/:id/pay',
-    { ...operator, schema: { params: uuidParam, body: adminPayoutPay } },
-    async (request) => {
-      const payout = await deps.referral.markPaid(request.params.id, request.body.reference);
-      await writeAudit(db, {
-        actorId: request.user!.id,
-        actorName: request.user!.username,
-        action: 'pay',
-        resource: 'payouts',
-        resourceId: request.params.id,
-        before: { status: 'pending' },
-        after: payout,
-      });
-      return payout;
-    },
+    { ...operator, schema: { params: uuidParam, body: adminPayoutPay, response: { 200: adminPayoutSchema } } },
+    async (request) => admin.payPayout(actor(request), request.params.id, request.body.reference),
   );
   app.post(
     '/api/admin/payouts/:id/reject',
-    { ...operator, schema: { params: uuidParam, body: adminPayoutReject } },
-    async (request) => {
-      const payout = await deps.referral.reject(request.params.id, request.body.reason);
-      await writeAudit(db, {
-        actorId: request.user!.id,
-        actorName: request.user!.username,
-        action: 'reject',
-        resource: 'payouts',
-        resourceId: request.params.id,
-        before: { status: 'pending' },
-        after: payout,
-      });
-      return payout;
-    },
+    { ...operator, schema: { params: uuidParam, body: adminPayoutReject, response: { 200: adminPayoutSchema } } },
+    async (request) => admin.rejectPayout(actor(request), request.params.id, request.body.reason),
   );
 
-  app.get('/api/admin/outbox', { ...operator, schema: { querystring: adminListQuery } }, async (request) =>
-    listOutbox(db, request.query.page, request.query.perPage),
+  app.get(
+    '/api/admin/outbox',
+    { ...operator, schema: { querystring: adminListQuery, response: { 200: paged(adminOutboxSchema) } } },
+    async ({ query }) => admin.outbox(query.q, query),
   );
-  app.get('/api/admin/audit', { ...admin, schema: { querystring: adminListQuery } }, async (request) =>
-    listAudit(db, request.query.page, request.query.perPage),
+  app.get(
+    '/api/admin/audit',
+    { ...adminOnly, schema: { querystring: adminAuditQuery, response: { 200: paged(adminAuditSchema) } } },
+    async ({ query }) => admin.audit({ q: query.q, resource: query.resource }, query),
   );
 
-  // Content
-  app.get('/api/admin/news', { ...admin, schema: { querystring: adminListQuery } }, async (request) =>
-    listAllNews(db, request.query.page, request.query.perPage),
+  // ——— Content ———
+  app.get(
+    '/api/admin/news',
+    { ...adminOnly, schema: { querystring: adminListQuery, response: { 200: paged(adminNewsSchema) } } },
+    async ({ query }) => admin.news(query.q, query),
   );
-  app.post('/api/admin/news', { ...admin, schema: { body: adminNewsBody } }, async (request) =>
-    change(request, { action: 'create', resource: 'news', resourceId: request.body.slug, before: null }, async (tx) => {
-      const [row] = await tx
-        .insert(news)
-        .values({ ...request.body, publishedAt: new Date(request.body.publishedAt) })
-        .returning();
-      return row;
-    }),
+  app.post(
+    '/api/admin/news',
+    { ...adminOnly, schema: { body: adminNewsBody, response: { 200: adminNewsSchema } } },
+    async (request) => admin.createNews(actor(request), request.body),
   );
   app.put(
     '/api/admin/news/:id',
-    { ...admin, schema: { params: z.object({ id: z.coerce.number().int().positive() }), body: adminNewsBody } },
-    async (request) => {
-      const [before] = await db.select().from(news).where(eq(news.id, request.params.id));
-      if (!before) throw new NotFoundError();
-      return change(
-        request,
-        { action: 'update', resource: 'news', resourceId: String(before.id), before },
-        async (tx) => {
-          const [row] = await tx
-            .update(news)
-            .set({ ...request.body, publishedAt: new Date(request.body.publishedAt), updatedAt: sql`now()` })
-            .where(eq(news.id, before.id))
-            .returning();
-          return row;
-        },
-      );
+    { ...adminOnly, schema: { params: adminNewsId, body: adminNewsBody, response: { 200: adminNewsSchema } } },
+    async (request) => admin.updateNews(actor(request), request.params.id, request.body),
+  );
+  app.delete('/api/admin/news/:id', { ...adminOnly, schema: { params: adminNewsId } }, async (request, reply) => {
+    await admin.deleteNews(actor(request), request.params.id);
+    return reply.status(204).send();
+  });
+
+  app.get('/api/admin/pages', { ...adminOnly, schema: { response: { 200: adminPagesSchema } } }, () => admin.pages());
+  app.put(
+    '/api/admin/pages/:slug',
+    {
+      ...adminOnly,
+      schema: {
+        params: z.object({ slug: z.enum(PAGE_SLUGS) }),
+        body: adminPageBody,
+        response: { 200: adminPageSchema },
+      },
+    },
+    async (request) => admin.savePage(actor(request), request.params.slug, request.body),
+  );
+  app.put(
+    '/api/admin/pages/faq/items',
+    { ...adminOnly, schema: { body: adminFaqBody, response: { 200: faqList } } },
+    async (request) => admin.saveFaq(actor(request), request.body.items),
+  );
+
+  app.get('/api/admin/seo', { ...adminOnly, schema: { response: { 200: z.array(adminSeoSchema) } } }, () =>
+    admin.seo(),
+  );
+  app.put(
+    '/api/admin/seo/:give/:get',
+    { ...adminOnly, schema: { params: adminPairParams, body: adminSeoBody, response: { 200: adminSeoSchema } } },
+    async (request) => admin.saveSeo(actor(request), request.params.give, request.params.get, request.body),
+  );
+  app.delete(
+    '/api/admin/seo/:give/:get',
+    { ...adminOnly, schema: { params: adminPairParams } },
+    async (request, reply) => {
+      await admin.deleteSeo(actor(request), request.params.give, request.params.get);
+      return reply.status(204).send();
     },
   );
 
-  app.get('/api/admin/pages', admin, async () => ({ pages: await listAllPages(db), faq: await listAllFaq(db) }));
-  app.put(
-    '/api/admin/pages/:slug',
-    { ...admin, schema: { params: z.object({ slug: z.enum(PAGE_SLUGS) }), body: adminPageBody } },
-    async (request) => {
-      const [before] = await db.select().from(pages).where(eq(pages.slug, request.params.slug));
-      return change(
-        request,
-        { action: 'upsert', resource: 'pages', resourceId: request.params.slug, before: before ?? null },
-        async (tx) => {
-          const [row] = await tx
-            .insert(pages)
-            .values({ slug: request.params.slug, ...request.body })
-            .onConflictDoUpdate({ target: pages.slug, set: { ...request.body, updatedAt: sql`now()` } })
-            .returning();
-          return row;
-        },
-      );
-    },
+  app.post(
+    '/api/admin/preview',
+    { ...adminOnly, schema: { body: adminPreviewBody, response: { 200: adminPreviewSchema } } },
+    async (request) => admin.preview(request.body.markdown),
   );
 };

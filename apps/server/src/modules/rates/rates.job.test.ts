@@ -135,3 +135,23 @@ describe('live rate sources', () => {
     expect(back.json()).toBe(true);
   });
 });
+
+describe('a price set by hand', () => {
+  it('stays as the operator set it until it is handed back to its source', async () => {
+    tickerMode = 'ok';
+    cbrMode = 'ok';
+    await ctx.database.db
+      .update(prices)
+      .set({ usdPrice: '3000', source: 'manual', maxAgeSeconds: null })
+      .where(eq(prices.currencyCode, 'ETH'));
+    await live.refresh();
+    expect(await price('ETH')).toMatchObject({
+      usdPrice: '3000.000000000000000000',
+      source: 'manual',
+      lastError: null,
+    });
+    await ctx.database.db.update(prices).set({ source: 'live' }).where(eq(prices.currencyCode, 'ETH'));
+    await live.refresh();
+    expect(await price('ETH')).toMatchObject({ usdPrice: '3500.100000000000000000', source: 'crypto-ticker' });
+  });
+});

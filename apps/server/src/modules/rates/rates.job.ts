@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { Decimal } from '@obmen/shared';
 import type { Database } from '../../db/database';
 import { prices } from '../../db/schema';
@@ -30,6 +30,8 @@ export function implausibleJump(last: Decimal | null, fresh: Decimal): string | 
     ? `the price moved from ${last.toFixed()} to ${fresh.toFixed()} (more than ${MAX_PRICE_JUMP.times(100).toFixed()} %) and was not taken`
     : null;
 }
+/** A price an operator typed in: the live sources leave it alone until the operator lets go of it. */
+export const MANUAL_SOURCE = 'manual';
 
 /**
  * Refreshes USD prices from the live sources. A failing source keeps its last good prices (they
@@ -53,14 +55,14 @@ export function createLiveRates({ database, catalog, cryptoUrl, cbrUrl, timeoutM
             updatedAt: sql`now()`,
             checkedAt: sql`now()`,
           })
-          .where(eq(prices.currencyCode, code));
+          .where(and(eq(prices.currencyCode, code), ne(prices.source, MANUAL_SOURCE)));
       } else {
         const reason =
           fetched instanceof Error ? fetched.message : (jump ?? `${source} gave no price for ${entry.row.valute}`);
         await db
           .update(prices)
           .set({ source, maxAgeSeconds: maxAge, lastError: reason, checkedAt: sql`now()` })
-          .where(eq(prices.currencyCode, code));
+          .where(and(eq(prices.currencyCode, code), ne(prices.source, MANUAL_SOURCE)));
       }
     }
   }

@@ -1,4 +1,12 @@
-import { matchPageRoute, NEWS_PER_PAGE, PAGE_SLUGS, pagePath, type Lang, type PageRouteName } from '@obmen/shared';
+import {
+  isAdminPath,
+  matchPageRoute,
+  NEWS_PER_PAGE,
+  PAGE_SLUGS,
+  pagePath,
+  type Lang,
+  type PageRouteName,
+} from '@obmen/shared';
 import type { Db } from '../../db/database';
 import type { Catalog } from '../exchange/exchange.catalog';
 import { findSeoPair } from '../exchange/exchange.repository';
@@ -88,6 +96,20 @@ const PRIVATE: ReadonlySet<PageRouteName> = new Set([
 /** What the server puts in the <head> of each page it sends, so crawlers need no JavaScript (design §7). */
 export function createPageMeta({ db, catalog, publicUrl }: { db: Db; catalog: Catalog; publicUrl: string }) {
   return async function metaFor(pathname: string, query = new URLSearchParams()): Promise<PageMeta> {
+    // The operator console: a page of the app (200), never indexed, with no language twins.
+    if (isAdminPath(pathname)) {
+      const address = `${publicUrl}${pathname.replace(/\/+$/, '')}`;
+      return {
+        lang: 'ru',
+        title: 'Obmen — console',
+        description: SITE.ru.description,
+        type: 'website',
+        canonical: address,
+        alternates: { ru: address, en: address },
+        noindex: true,
+        notFound: false,
+      };
+    }
     const match = matchPageRoute(pathname);
     const lang: Lang = match?.lang ?? 'ru';
     const base = { lang, ...SITE[lang], type: 'website' as const, noindex: false, notFound: false };

@@ -68,6 +68,8 @@ export interface TransitionOptions {
   note?: string | null;
   payoutReference?: string | null;
   refundNote?: string | null;
+  /** Runs inside the transition's transaction, so what it writes (the console's audit) commits with it. */
+  within?: (tx: Tx, before: TicketRow, after: TicketRow) => Promise<void>;
 }
 
 /** A concurrent create with the same Idempotency-Key won; this one rolls back and answers with that ticket. */
@@ -242,6 +244,7 @@ export function createTicketsService(options: TicketsOptions) {
       note: opts.note ?? null,
     });
     await queueStatusMail(tx, updated);
+    if (opts.within) await opts.within(tx, ticket, updated);
     return updated;
   }
 

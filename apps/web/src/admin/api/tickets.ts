@@ -1,0 +1,55 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminTicketAction, AdminTicketDetail, AdminTicketFilter, AdminTicketList } from '@obmen/shared/admin';
+import { adminKeys, adminRequest } from './admin-request';
+
+/** How often the queue asks again, so new tickets appear without a reload. */
+export const QUEUE_POLL_MS = 5_000;
+
+export interface QueueFilter {
+  status: AdminTicketFilter;
+  q: string;
+  page: number;
+}
+
+export const ticketQueueOptions = (filter: QueueFilter) =>
+  queryOptions({
+    queryKey: adminKeys.ticketList(filter),
+    queryFn: ({ signal }) =>
+      adminRequest<AdminTicketList>('/tickets', {
+        query: { status: filter.status, q: filter.q || undefined, page: filter.page, perPage: 50 },
+        signal,
+      }),
+    refetchInterval: QUEUE_POLL_MS,
+    placeholderData: keepPreviousData,
+  });
+
+export const useTicketQueue = (filter: QueueFilter) => useQuery(ticketQueueOptions(filter));
+
+export const ticketOptions = (id: string) =>
+  queryOptions({
+    queryKey: adminKeys.ticket(id),
+    queryFn: ({ signal }) => adminRequest<AdminTicketDetail>(`/tickets/${encodeURIComponent(id)}`, { signal }),
+    // The client may confirm or cancel while the operator looks at it.
+    refetchInterval: QUEUE_POLL_MS,
+  });
+
+export const useTicket = (id: string) => useQuery(ticketOptions(id));
+
+export interface TicketActionBody {
+  note?: string;
+  payoutReference?: string;
+  refundNote?: string;
+}
+
+export function useTicketAction(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ action, body }: { action: AdminTicketAction; body: TicketActionBody }) =>
+      adminRequest<AdminTicketDetail>(`/tickets/${encodeURIComponent(id)}/${action}`, { method: 'POST', json: body }),
+    onSuccess: (detail) => {
+      client.setQueryData(adminKeys.ticket(id), detail);
+      void client.invalidateQueries({ queryKey: adminKeys.tickets() });
+      void client.invalidateQueries({ queryKey: adminKeys.resource('outbox') });
+    },
+  });
+}

@@ -1,0 +1,25 @@
+import { useTranslation } from 'react-i18next';
+import type { TicketStatus } from '@obmen/shared/contracts';
+import styles from './desk.module.css';
+
+export type Tone = 'neutral' | 'accent' | 'success' | 'danger' | 'warning';
+
+export function Badge({ tone, children }: { tone: Tone; children: React.ReactNode }) {
+  return <span className={`${styles.badge} ${styles[`tone-${tone}`]}`}>{children}</span>;
+}
+
+const TICKET_TONES: Record<TicketStatus, Tone> = {
+  new: 'accent',
+  card_check: 'warning',
+  frozen: 'warning',
+  advance: 'neutral',
+  success: 'success',
+  error: 'danger',
+  deleted: 'neutral',
+};
+
+/** A ticket's status in the words clients see (spec §4), coloured by what it asks of the operator. */
+export function TicketStatusBadge({ status }: { status: TicketStatus }) {
+  const { t } = useTranslation();
+  return <Badge tone={TICKET_TONES[status]}>{t(`ticketStatus.${status}`)}</Badge>;
+}

@@ -1,0 +1,21 @@
+import type { Lang } from '@obmen/shared/i18n';
+
+const LOCALES: Record<Lang, string> = { ru: 'ru-RU', en: 'en-GB' };
+
+/** A moment as operators read it: date and time to the minute, in their time zone. */
+export function formatDateTime(iso: string | null | undefined, lang: Lang): string {
+  if (!iso) return '—';
+  return new Intl.DateTimeFormat(LOCALES[lang], { dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso));
+}
+
+/** How long ago, in the largest unit that fits: "5 min", "3 h", "2 d". */
+export function formatAge(seconds: number, lang: Lang): string {
+  const format = (value: number, unit: 'second' | 'minute' | 'hour' | 'day') =>
+    new Intl.NumberFormat(LOCALES[lang], { style: 'unit', unit, unitDisplay: 'short' }).format(value);
+  if (seconds < 60) return format(Math.max(0, Math.floor(seconds)), 'second');
+  if (seconds < 3600) return format(Math.floor(seconds / 60), 'minute');
+  if (seconds < 86_400) return format(Math.floor(seconds / 3600), 'hour');
+  return format(Math.floor(seconds / 86_400), 'day');
+}
+
+export const secondsSince = (iso: string, now = Date.now()) => Math.max(0, (now - new Date(iso).getTime()) / 1000);

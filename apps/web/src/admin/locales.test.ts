@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { catalogFiles } from '../lib/i18n';
+import { CONSOLE_CATALOGS } from './i18n';
+
+type Tree = { [key: string]: string | Tree };
+
+function leaves(tree: Tree, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const at = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') out.set(at, value);
+    else for (const [k, v] of leaves(value, at)) out.set(k, v);
+  }
+  return out;
+}
+
+const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+
+// The console's own source, as text: the keys it names literally must all exist.
+const SOURCES = import.meta.glob<string>(['./**/*.{ts,tsx}', '!./**/*.test.ts'], {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
+
+describe('the console’s ru and en copy', () => {
+  const ru = leaves(CONSOLE_CATALOGS.ru as Tree);
+  const en = leaves(CONSOLE_CATALOGS.en as Tree);
+
+  it('has the same keys in both languages, each with the same placeholders and no empty text', () => {
+    expect([...en.keys()].sort()).toEqual([...ru.keys()].sort());
+    for (const [key, text] of ru) {
+      expect(text.trim(), `ru ${key}`).not.toBe('');
+      expect(en.get(key)?.trim(), `en ${key}`).not.toBe('');
+      expect(placeholders(en.get(key) ?? ''), `en ${key}`).toEqual(placeholders(text));
+    }
+  });
+
+  it('lives in its own group, which no visitor catalog defines (so the visitors’ bundle carries none of it)', () => {
+    expect(Object.keys(CONSOLE_CATALOGS.ru)).toEqual(['admin']);
+    for (const [file, content] of Object.entries(catalogFiles('ru'))) {
+      expect(Object.keys(content), `locales/ru/${file}.json`).not.toContain('admin');
+    }
+  });
+
+  it('has every key the console’s code names literally', () => {
+    const used = new Set<string>();
+    for (const text of Object.values(SOURCES)) {
+      for (const match of text.matchAll(/'(admin\.[\w.]+)'/g)) used.add(match[1]!);
+    }
+    expect(used.size).toBeGreaterThan(100);
+    for (const key of used) expect(ru.has(key), key).toBe(true);
+  });
+});

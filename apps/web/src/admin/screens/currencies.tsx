@@ -1,0 +1,420 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import {
+  adminCurrencyCreate,
+  adminCurrencyFields,
+  type AdminCurrency,
+  type AdminPayTo,
+  type AdminRequisiteField,
+} from '@obmen/shared/admin';
+import { CURRENCY_KINDS, REQUISITE_KINDS } from '@obmen/shared/contracts';
+import { requisiteProblem } from '@obmen/shared/requisites';
+import { Button } from '../../components/ui/button';
+import { FireIcon } from '../../components/ui/fire-icon';
+import { FormAlert } from '../../components/ui/form-alert';
+import { notify } from '../../lib/notify';
+import { useZodForm, type FormSchema } from '../../lib/use-zod-form';
+import { useAdminMutation, useAdminQuery } from '../api/resources';
+import { Badge } from '../components/badges';
+import type { ConsoleRole } from '../components/console-layout';
+import { CheckboxField, SelectField, TextAreaField, TextField } from '../components/fields';
+import { QueryState } from '../components/query-state';
+import { RowsEditor, rowErrors } from '../components/rows-editor';
+import styles from '../components/desk.module.css';
+import { useConsoleLanguage } from '../hooks/use-console-language';
+
+type FieldRow = Omit<AdminRequisiteField, 'required'> & { required: boolean };
+
+const blankField = (): FieldRow => ({
+  name: '',
+  kind: 'text',
+  labelRu: '',
+  labelEn: '',
+  hintRu: '',
+  hintEn: '',
+  placeholder: '',
+  pattern: '^.+$',
+  required: true,
+});
+const blankPayTo = (): AdminPayTo => ({ labelRu: '', labelEn: '', value: '' });
+
+const ARRAYS = { giveFields: true, getFields: true, payTo: true } as const;
+const createFlat = adminCurrencyCreate.omit(ARRAYS);
+const editFlat = adminCurrencyFields.omit(ARRAYS);
+const fieldList = adminCurrencyFields.shape.giveFields;
+const payToList = adminCurrencyFields.shape.payTo;
+
+/** Currencies: the list, and one currency's set-up (names, sides, requisite fields, where clients pay). */
+export default function Currencies({ role }: { role: ConsoleRole }) {
+  const { t } = useTranslation();
+  const [lang] = useConsoleLanguage();
+  const { code } = useParams();
+  const list = useAdminQuery<AdminCurrency[]>('currencies', '/currencies');
+  const editing = code === 'new' ? null : list.data?.find((c) => c.code === code);
+
+  return (
+    <div className={styles.page}>
+      <div className={`${styles.header} ${code ? styles.hideWhenNarrow : ''}`}>
+        <h1 className={styles.title}>{t('admin.currencies.title')}</h1>
+        {role === 'admin' && (
+          <Link to="/admin/currencies/new" className={styles.smallButton}>
+            + {t('admin.currencies.new')}
+          </Link>
+        )}
+      </div>
+      {!list.data ? (
+        <QueryState error={list.error} onRetry={() => void list.refetch()} />
+      ) : (
+        <div className={`${styles.split} ${code ? styles.splitOpen : ''}`}>
+          <div className={`${styles.tableWrap} ${code ? styles.hideWhenNarrow : ''}`}>
+            <table className={styles.table}>
+              <thead>
+                <tr>
+                  <th scope="col">{t('admin.currencies.code')}</th>
+                  <th scope="col">{t('admin.currencies.name')}</th>
+                  {!code && <th scope="col">{t('admin.currencies.kind')}</th>}
+                  {!code && (
+                    <th scope="col" className={styles.num}>
+                      {t('admin.currencies.scale')}
+                    </th>
+                  )}
+                  <th scope="col">{t('admin.currencies.sides')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.data.map((currency) => (
+                  <tr key={currency.code} className={currency.code === code ? styles.selected : undefined}>
+                    <td className={styles.nowrap}>
+                      <img src={currency.iconPath} alt="" className={styles.icon} />{' '}
+                      <Link to={`/admin/currencies/${currency.code}`} className={styles.rowLink}>
+                        {currency.code}
+                      </Link>
+                    </td>
+                    <td>
+                      {lang === 'en' ? currency.nameEn : currency.nameRu}
+                      {currency.highlighted && (
+                        <>
+                          {' '}
+                          <FireIcon label={t('admin.currencies.highlighted')} />
+                        </>
+                      )}
+                    </td>
+                    {!code && <td>{t(`admin.currencies.kinds.${currency.kind}`)}</td>}
+                    {!code && <td className={styles.num}>{currency.scale}</td>}
+                    <td className={styles.nowrap}>
+                      <Badge tone={currency.giveEnabled ? 'success' : 'neutral'}>
+                        {t('admin.currencies.give')} {currency.giveEnabled ? '✓' : '✕'}
+                      </Badge>{' '}
+                      <Badge tone={currency.getEnabled ? 'success' : 'neutral'}>
+                        {t('admin.currencies.get')} {currency.getEnabled ? '✓' : '✕'}
+                      </Badge>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {code && (code === 'new' || editing) && (
+            <div className={styles.detailSticky}>
+              <CurrencyForm key={code} currency={editing ?? null} readOnly={role !== 'admin'} />
+            </div>
+          )}
+          {code && code !== 'new' && !editing && <QueryState error={new Error('not found')} />}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function CurrencyForm({ currency, readOnly }: { currency: AdminCurrency | null; readOnly: boolean }) {
+  const { t } = useTranslation();
+  const [lang] = useConsoleLanguage();
+  const navigate = useNavigate();
+  const save = useAdminMutation(['currencies', 'directions', 'prices', 'reserves']);
+  const [giveFields, setGiveFields] = useState<FieldRow[]>(currency?.giveFields ?? []);
+  const [getFields, setGetFields] = useState<FieldRow[]>(currency?.getFields ?? []);
+  const [payTo, setPayTo] = useState<AdminPayTo[]>(currency?.payTo ?? []);
+  const [rowProblems, setRowProblems] = useState<Record<string, Record<string, string>>>({});
+  const [sample, setSample] = useState({ side: 'get', field: 0, value: '' });
+  const creating = currency === null;
+
+  const form = useZodForm({
+    // Creating asks for the code and the first price as well; the rest is the same form.
+    schema: (creating ? createFlat : editFlat) as FormSchema<Record<string, unknown>>,
+    defaultValues: {
+      code: currency?.code ?? '',
+      nameRu: currency?.nameRu ?? '',
+      nameEn: currency?.nameEn ?? '',
+      valute: currency?.valute ?? '',
+      kind: currency?.kind ?? 'crypto',
+      iconPath: currency?.iconPath ?? '/icons/currencies/',
+      scale: String(currency?.scale ?? 8),
+      aliases: currency?.aliases.join(', ') ?? '',
+      sortOrder: String(currency?.sortOrder ?? 100),
+      usdPrice: '',
+      highlighted: currency?.highlighted ?? false,
+      giveEnabled: currency?.giveEnabled ?? true,
+      getEnabled: currency?.getEnabled ?? true,
+      referralPayout: currency?.referralPayout ?? false,
+      messageGiveRu: currency?.messageGiveRu ?? '',
+      messageGiveEn: currency?.messageGiveEn ?? '',
+      messageGetRu: currency?.messageGetRu ?? '',
+      messageGetEn: currency?.messageGetEn ?? '',
+    },
+    logContext: 'saving a currency',
+    onSubmit: async (flat) => {
+      const problems = {
+        giveFields: rowErrors(fieldList, giveFields, lang),
+        getFields: rowErrors(fieldList, getFields, lang),
+        payTo: rowErrors(payToList, payTo, lang),
+      };
+      setRowProblems(problems);
+      if (Object.values(problems).some((p) => Object.keys(p).length > 0)) return;
+      const body = { ...flat, giveFields, getFields, payTo };
+      if (creating) {
+        await save.mutateAsync({ method: 'POST', path: '/currencies', json: body });
+        notify({ status: 'success', message: t('admin.currencies.created', { code: form.values.code.toUpperCase() }) });
+        void navigate(`/admin/currencies/${form.values.code.toUpperCase()}`, { replace: true });
+      } else {
+        await save.mutateAsync({ method: 'PATCH', path: `/currencies/${currency.code}`, json: body });
+        notify({ status: 'success', message: t('admin.currencies.saved', { code: currency.code }) });
+      }
+    },
+  });
+
+  const sampleFields = sample.side === 'give' ? giveFields : getFields;
+  const sampleField = sampleFields[sample.field];
+  const sampleProblem = sampleField && sample.value ? requisiteProblem(sampleField, sample.value) : null;
+
+  const fieldColumns = [
+    { key: 'name', label: t('admin.currencies.fieldName') },
+    {
+      key: 'kind',
+      label: t('admin.currencies.fieldKind'),
+      type: 'select',
+      options: REQUISITE_KINDS.map((k) => ({ value: k, label: t(`admin.currencies.fieldKinds.${k}`) })),
+    },
+    { key: 'labelRu', label: t('admin.currencies.labelRu') },
+    { key: 'labelEn', label: t('admin.currencies.labelEn') },
+    { key: 'hintRu', label: t('admin.currencies.hintRu') },
+    { key: 'hintEn', label: t('admin.currencies.hintEn') },
+    { key: 'placeholder', label: t('admin.currencies.placeholder') },
+    { key: 'pattern', label: t('admin.currencies.pattern'), wide: true },
+    { key: 'required', label: t('admin.currencies.required'), type: 'checkbox' },
+  ] as const;
+
+  return (
+    <section className={styles.panel} aria-label={creating ? t('admin.currencies.new') : currency.code}>
+      <div className={styles.header}>
+        <h2 className={styles.subtitle}>
+          {creating
+            ? t('admin.currencies.new')
+            : `${currency.code} — ${lang === 'en' ? currency.nameEn : currency.nameRu}`}
+        </h2>
+        <Link to="/admin/currencies" className={styles.smallButton}>
+          {t('admin.common.close')}
+        </Link>
+      </div>
+      {readOnly && <p className={`${styles.notice} ${styles.flush}`}>{t('admin.common.readOnly')}</p>}
+      <form className={styles.form} onSubmit={form.handleSubmit} noValidate>
+        <fieldset className={styles.fieldset} disabled={readOnly}>
+          <legend>{t('admin.currencies.main')}</legend>
+          <FormAlert messages={form.formErrors} />
+          <div className={styles.grid}>
+            {creating && (
+              <TextField
+                label={t('admin.currencies.code')}
+                hint={t('admin.currencies.codeHint')}
+                autoCapitalize="characters"
+                error={form.error('code')}
+                {...form.field('code')}
+              />
+            )}
+            <TextField label={t('admin.currencies.nameRu')} error={form.error('nameRu')} {...form.field('nameRu')} />
+            <TextField label={t('admin.currencies.nameEn')} error={form.error('nameEn')} {...form.field('nameEn')} />
+            <TextField
+              label={t('admin.currencies.valute')}
+              hint={t('admin.currencies.valuteHint')}
+              error={form.error('valute')}
+              {...form.field('valute')}
+            />
+            <SelectField
+              label={t('admin.currencies.kind')}
+              options={CURRENCY_KINDS.map((k) => ({ value: k, label: t(`admin.currencies.kinds.${k}`) }))}
+              error={form.error('kind')}
+              {...form.field('kind')}
+            />
+            <TextField
+              label={t('admin.currencies.scale')}
+              hint={t('admin.currencies.scaleHint')}
+              inputMode="numeric"
+              error={form.error('scale')}
+              {...form.field('scale')}
+            />
+            <TextField
+              label={t('admin.currencies.sortOrder')}
+              inputMode="numeric"
+              error={form.error('sortOrder')}
+              {...form.field('sortOrder')}
+            />
+            {creating && (
+              <TextField
+                label={t('admin.currencies.usdPrice')}
+                inputMode="decimal"
+                error={form.error('usdPrice')}
+                {...form.field('usdPrice')}
+              />
+            )}
+            <div className={styles.wide}>
+              <TextField
+                label={t('admin.currencies.icon')}
+                hint={
+                  <>
+                    {t('admin.currencies.iconHint')}{' '}
+                    {/\.(svg|png|webp)$/.test(String(form.values.iconPath)) && (
+                      <img
+                        src={String(form.values.iconPath)}
+                        alt={t('admin.currencies.iconPreview')}
+                        className={styles.icon}
+                      />
+                    )}
+                  </>
+                }
+                error={form.error('iconPath')}
+                {...form.field('iconPath')}
+              />
+            </div>
+            <div className={styles.wide}>
+              <TextField
+                label={t('admin.currencies.aliases')}
+                hint={t('admin.currencies.aliasesHint')}
+                error={form.error('aliases')}
+                {...form.field('aliases')}
+              />
+            </div>
+          </div>
+          <div className={styles.grid}>
+            <CheckboxField label={t('admin.currencies.giveEnabled')} {...form.checkbox('giveEnabled')} />
+            <CheckboxField label={t('admin.currencies.getEnabled')} {...form.checkbox('getEnabled')} />
+            <CheckboxField label={t('admin.currencies.highlightedLabel')} {...form.checkbox('highlighted')} />
+            <CheckboxField label={t('admin.currencies.referralPayout')} {...form.checkbox('referralPayout')} />
+          </div>
+        </fieldset>
+
+        <fieldset className={styles.fieldset} disabled={readOnly}>
+          <legend>{t('admin.currencies.messages')}</legend>
+          <div className={styles.pair}>
+            <TextAreaField
+              label={t('admin.currencies.messageGiveRu')}
+              rows={2}
+              {...form.field('messageGiveRu')}
+              error={form.error('messageGiveRu')}
+            />
+            <TextAreaField
+              label={t('admin.currencies.messageGiveEn')}
+              rows={2}
+              {...form.field('messageGiveEn')}
+              error={form.error('messageGiveEn')}
+            />
+            <TextAreaField
+              label={t('admin.currencies.messageGetRu')}
+              rows={2}
+              {...form.field('messageGetRu')}
+              error={form.error('messageGetRu')}
+            />
+            <TextAreaField
+              label={t('admin.currencies.messageGetEn')}
+              rows={2}
+              {...form.field('messageGetEn')}
+              error={form.error('messageGetEn')}
+            />
+          </div>
+        </fieldset>
+
+        <RowsEditor
+          legend={t('admin.currencies.payTo')}
+          rows={payTo}
+          onChange={setPayTo}
+          newRow={blankPayTo}
+          errors={rowProblems.payTo}
+          disabled={readOnly}
+          addLabel={t('admin.currencies.addPayTo')}
+          columns={[
+            { key: 'labelRu', label: t('admin.currencies.labelRu') },
+            { key: 'labelEn', label: t('admin.currencies.labelEn') },
+            { key: 'value', label: t('admin.currencies.payToValue'), wide: true },
+          ]}
+        />
+        <RowsEditor
+          legend={t('admin.currencies.giveFields')}
+          rows={giveFields}
+          onChange={setGiveFields}
+          newRow={blankField}
+          errors={rowProblems.giveFields}
+          disabled={readOnly}
+          addLabel={t('admin.currencies.addField')}
+          columns={fieldColumns}
+        />
+        <RowsEditor
+          legend={t('admin.currencies.getFields')}
+          rows={getFields}
+          onChange={setGetFields}
+          newRow={blankField}
+          errors={rowProblems.getFields}
+          disabled={readOnly}
+          addLabel={t('admin.currencies.addField')}
+          columns={fieldColumns}
+        />
+
+        <fieldset className={styles.fieldset}>
+          <legend>{t('admin.currencies.tryPattern')}</legend>
+          <div className={styles.grid}>
+            <SelectField
+              id="sample-field"
+              label={t('admin.currencies.tryField')}
+              value={`${sample.side}:${sample.field}`}
+              onChange={(event) => {
+                const [side = 'get', index = '0'] = event.target.value.split(':');
+                setSample({ side, field: Number(index), value: sample.value });
+              }}
+              options={[
+                ...giveFields.map((f, i) => ({
+                  value: `give:${i}`,
+                  label: `${t('admin.currencies.give')}: ${f.name || i + 1}`,
+                })),
+                ...getFields.map((f, i) => ({
+                  value: `get:${i}`,
+                  label: `${t('admin.currencies.get')}: ${f.name || i + 1}`,
+                })),
+              ]}
+            />
+            <TextField
+              id="sample-value"
+              label={t('admin.currencies.tryValue')}
+              value={sample.value}
+              onChange={(event) => setSample({ ...sample, value: event.target.value })}
+              autoComplete="off"
+              spellCheck={false}
+            />
+          </div>
+          <p role="status" className={`${styles.small} ${styles.flush}`}>
+            {!sampleField || !sample.value
+              ? t('admin.currencies.tryHint')
+              : sampleProblem
+                ? t('admin.currencies.tryNo', { message: t(sampleProblem) })
+                : t('admin.currencies.tryYes')}
+          </p>
+        </fieldset>
+
+        {!readOnly && (
+          <div className={styles.formFooter}>
+            <Button type="submit" loading={form.isSubmitting}>
+              {creating ? t('admin.currencies.create') : t('admin.common.save')}
+            </Button>
+          </div>
+        )}
+      </form>
+    </section>
+  );
+}

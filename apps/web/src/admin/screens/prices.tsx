@@ -1,0 +1,186 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { adminPriceUpdate, type AdminCurrency, type AdminPrice, type AdminPriceList } from '@obmen/shared/admin';
+import { notify } from '../../lib/notify';
+import { useZodForm } from '../../lib/use-zod-form';
+import { useAdminMutation, useAdminQuery } from '../api/resources';
+import { Badge } from '../components/badges';
+import { formatAge, formatDateTime } from '../components/format';
+import { QueryState } from '../components/query-state';
+import styles from '../components/desk.module.css';
+import { useConsoleLanguage } from '../hooks/use-console-language';
+
+const REFRESH = ['prices', 'directions'];
+
+/** USD prices: where each comes from, how old it is, and the operator's own price when the market needs one. */
+export default function Prices() {
+  const { t } = useTranslation();
+  const [lang] = useConsoleLanguage();
+  const list = useAdminQuery<AdminPriceList>('prices', '/prices');
+  const currencies = useAdminQuery<AdminCurrency[]>('currencies', '/currencies');
+  const release = useAdminMutation(REFRESH);
+  const [editing, setEditing] = useState<string | null>(null);
+  const valute = (code: string) => currencies.data?.find((c) => c.code === code)?.valute ?? code;
+
+  return (
+    <div className={styles.page}>
+      <div className={styles.header}>
+        <h1 className={styles.title}>{t('admin.prices.title')}</h1>
+      </div>
+      {list.data && (
+        <p className={`${styles.notice} ${styles.flush}`}>
+          {t(list.data.rateSource === 'live' ? 'admin.prices.live' : 'admin.prices.static')}
+        </p>
+      )}
+      {!list.data ? (
+        <QueryState error={list.error} onRetry={() => void list.refetch()} />
+      ) : (
+        <div className={styles.tableWrap}>
+          <table className={styles.table}>
+            <thead>
+              <tr>
+                <th scope="col">{t('admin.prices.currency')}</th>
+                <th scope="col" className={styles.num}>
+                  {t('admin.prices.usdPrice')}
+                </th>
+                <th scope="col">{t('admin.prices.source')}</th>
+                <th scope="col">{t('admin.prices.age')}</th>
+                <th scope="col">
+                  <span className="visually-hidden">{t('admin.common.actions')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.data.items.map((price) => (
+                <tr key={price.currencyCode}>
+                  <td className={styles.nowrap}>
+                    <strong>{price.currencyCode}</strong>
+                    <div className={`${styles.small} ${styles.muted}`}>{valute(price.currencyCode)}</div>
+                  </td>
+                  <td className={styles.num}>$ {price.usdPrice}</td>
+                  <td>
+                    <Badge tone={price.source === 'manual' ? 'accent' : 'neutral'}>
+                      {price.source === 'manual' ? t('admin.prices.manual') : price.source}
+                    </Badge>
+                    {price.lastError && (
+                      <div className={`${styles.small} ${styles.inlineError}`}>
+                        {t('admin.prices.lastError', { error: price.lastError })}
+                      </div>
+                    )}
+                  </td>
+                  <td>
+                    <span title={formatDateTime(price.updatedAt, lang)}>{formatAge(price.ageSeconds, lang)}</span>{' '}
+                    {price.stale && <Badge tone="danger">{t('admin.prices.stale')}</Badge>}
+                    <div className={`${styles.small} ${styles.muted}`}>
+                      {price.maxAgeSeconds === null
+                        ? t('admin.prices.neverStale')
+                        : t('admin.prices.maxAge', { age: formatAge(price.maxAgeSeconds, lang) })}
+                    </div>
+                  </td>
+                  <td>
+                    {editing === price.currencyCode ? (
+                      <PriceForm price={price} onDone={() => setEditing(null)} />
+                    ) : (
+                      <div className={styles.actions}>
+                        <button
+                          type="button"
+                          className={styles.smallButton}
+                          onClick={() => setEditing(price.currencyCode)}
+                        >
+                          {t('admin.prices.set')}
+                          <span className="visually-hidden"> {price.currencyCode}</span>
+                        </button>
+                        {list.data.rateSource === 'live' && price.source === 'manual' && (
+                          <button
+                            type="button"
+                            className={styles.smallButton}
+                            onClick={() =>
+                              void release
+                                .mutateAsync({ method: 'POST', path: `/prices/${price.currencyCode}/release` })
+                                .then(() =>
+                                  notify({
+                                    status: 'success',
+                                    message: t('admin.prices.released', { code: price.currencyCode }),
+                                  }),
+                                )
+                            }
+                          >
+                            {t('admin.prices.release')}
+                          </button>
+                        )}
+                      </div>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function PriceForm({ price, onDone }: { price: AdminPrice; onDone: () => void }) {
+  const { t } = useTranslation();
+  const save = useAdminMutation(REFRESH);
+  const form = useZodForm({
+    schema: adminPriceUpdate,
+    defaultValues: {
+      usdPrice: price.usdPrice,
+      maxAgeSeconds: price.maxAgeSeconds === null ? '' : String(price.maxAgeSeconds),
+    },
+    logContext: 'setting a price',
+    onSubmit: async (body) => {
+      await save.mutateAsync({ method: 'PUT', path: `/prices/${price.currencyCode}`, json: body });
+      notify({
+        status: 'success',
+        message: t('admin.prices.saved', { code: price.currencyCode, price: body.usdPrice }),
+      });
+      onDone();
+    },
+  });
+  const field = (name: 'usdPrice' | 'maxAgeSeconds', label: string) => {
+    const props = form.field(name);
+    const error = form.error(name);
+    return (
+      <div>
+        <label htmlFor={props.id} className="visually-hidden">
+          {label}
+        </label>
+        <input
+          {...props}
+          className={styles.compactInput}
+          inputMode="decimal"
+          placeholder={label}
+          title={label}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${props.id}-error` : undefined}
+        />
+        {error && (
+          <p id={`${props.id}-error`} className={styles.inlineError}>
+            {error}
+          </p>
+        )}
+      </div>
+    );
+  };
+  return (
+    <form
+      className={styles.inlineForm}
+      onSubmit={form.handleSubmit}
+      noValidate
+      aria-label={t('admin.prices.setFor', { code: price.currencyCode })}
+    >
+      {field('usdPrice', t('admin.prices.usdPrice'))}
+      {field('maxAgeSeconds', t('admin.prices.maxAgeLabel'))}
+      <button type="submit" className={styles.smallButton} disabled={form.isSubmitting}>
+        {t('admin.common.save')}
+      </button>
+      <button type="button" className={styles.smallButton} onClick={onDone}>
+        {t('admin.common.cancel')}
+      </button>
+      {form.formErrors.length > 0 && <p className={styles.inlineError}>{form.formErrors.join(' ')}</p>}
+    </form>
+  );
+}

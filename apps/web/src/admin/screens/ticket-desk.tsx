@@ -1,0 +1,260 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { ADMIN_TICKET_FILTERS, type AdminTicketFilter, type AdminTicketSummary } from '@obmen/shared/admin';
+import { isLang } from '@obmen/shared/i18n';
+import { Pagination } from '../../components/ui/pagination';
+import { useTicketQueue } from '../api/tickets';
+import { TicketStatusBadge } from '../components/badges';
+import { formatAge, formatDateTime, secondsSince } from '../components/format';
+import { QueryState } from '../components/query-state';
+import styles from '../components/desk.module.css';
+import { TicketPanel } from './ticket-panel';
+
+const TABS: readonly AdminTicketFilter[] = [
+  'open',
+  'new',
+  'card_check',
+  'frozen',
+  'advance',
+  'success',
+  'error',
+  'deleted',
+  'all',
+];
+
+function isFilter(value: string | null): value is AdminTicketFilter {
+  return (ADMIN_TICKET_FILTERS as readonly string[]).includes(value ?? '');
+}
+
+/**
+ * The ticket desk: the live queue (paid tickets first, oldest first; it asks again every few
+ * seconds) beside the open ticket. Keys: "/" search, j/k next and previous ticket, Escape closes it.
+ */
+export function TicketDesk() {
+  const { t, i18n } = useTranslation();
+  const lang = isLang(i18n.language) ? i18n.language : 'ru';
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const status = isFilter(params.get('status')) ? (params.get('status') as AdminTicketFilter) : 'open';
+  const q = params.get('q') ?? '';
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const [typed, setTyped] = useState(q);
+  const queue = useTicketQueue({ status, q, page });
+  const items = useMemo(() => queue.data?.items ?? [], [queue.data]);
+  const search = params.toString() ? `?${params.toString()}` : '';
+  const tableRef = useRef<HTMLTableElement>(null);
+
+  const setFilter = (next: { status?: AdminTicketFilter; q?: string; page?: number }) => {
+    const merged = new URLSearchParams(params);
+    if (next.status !== undefined) merged.set('status', next.status);
+    if (next.q !== undefined) {
+      if (next.q) merged.set('q', next.q);
+      else merged.delete('q');
+    }
+    if (next.page !== undefined && next.page > 1) merged.set('page', String(next.page));
+    else merged.delete('page');
+    setParams(merged, { replace: true });
+  };
+
+  // Typing filters after a short pause, so every keystroke does not ask the server.
+  useEffect(() => {
+    if (typed === q) return;
+    const timer = setTimeout(() => {
+      const merged = new URLSearchParams(params);
+      if (typed.trim()) merged.set('q', typed.trim());
+      else merged.delete('q');
+      merged.delete('page');
+      setParams(merged, { replace: true });
+    }, 350);
+    return () => clearTimeout(timer);
+  }, [typed, q, params, setParams]);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const target = event.target as HTMLElement | null;
+      if (target?.closest('input, textarea, select, [role="dialog"]') || event.ctrlKey || event.metaKey || event.altKey)
+        return;
+      if (event.key === 'j' || event.key === 'k') {
+        if (items.length === 0) return;
+        const at = items.findIndex((item) => item.id === id);
+        const next = event.key === 'j' ? Math.min(items.length - 1, at + 1) : Math.max(0, at === -1 ? 0 : at - 1);
+        const ticket = items[next];
+        if (!ticket) return;
+        event.preventDefault();
+        void navigate(`/admin/tickets/${ticket.id}${search}`);
+        tableRef.current?.querySelector<HTMLAnchorElement>(`[data-ticket="${ticket.id}"]`)?.focus();
+      }
+      if (event.key === 'Escape' && id) void navigate(`/admin/tickets${search}`);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [items, id, navigate, search]);
+
+  const counts = queue.data?.counts;
+  const countOf = (filter: AdminTicketFilter) => {
+    if (!counts) return null;
+    if (filter === 'open') return counts.new + counts.card_check + counts.frozen + counts.advance;
+    if (filter === 'all') return Object.values(counts).reduce((a, b) => a + b, 0);
+    return counts[filter];
+  };
+
+  return (
+    <div className={styles.page}>
+      <div className={`${styles.header} ${id ? styles.hideWhenNarrow : ''}`}>
+        <h1 className={styles.title}>{t('admin.queue.title')}</h1>
+        <p className={`${styles.muted} ${styles.small}`} aria-live="off">
+          {queue.dataUpdatedAt
+            ? t('admin.queue.updated', { time: new Date(queue.dataUpdatedAt).toLocaleTimeString(lang) })
+            : ''}
+        </p>
+      </div>
+      <div className={`${styles.split} ${id ? styles.splitOpen : ''}`}>
+        <section className={`${styles.page} ${id ? styles.hideWhenNarrow : ''}`} aria-label={t('admin.queue.title')}>
+          <div className={styles.toolbar}>
+            <div className={styles.search}>
+              <label htmlFor="ticket-search" className="visually-hidden">
+                {t('admin.queue.search')}
+              </label>
+              <input
+                id="ticket-search"
+                type="search"
+                data-console-search
+                className={styles.compactInput}
+                placeholder={t('admin.queue.searchPlaceholder')}
+                value={typed}
+                onChange={(event) => setTyped(event.target.value)}
+                autoComplete="off"
+                spellCheck={false}
+              />
+            </div>
+          </div>
+          <ul className={styles.tabs} aria-label={t('admin.queue.filters')}>
+            {TABS.map((tab) => (
+              <li key={tab}>
+                <button
+                  type="button"
+                  className={styles.tab}
+                  aria-pressed={tab === status}
+                  onClick={() => setFilter({ status: tab, page: 1 })}
+                >
+                  {tab === 'open' || tab === 'all' ? t(`admin.queue.tabs.${tab}`) : t(`ticketStatus.${tab}`)}
+                  {countOf(tab) !== null && <span className={styles.count}>{countOf(tab)}</span>}
+                </button>
+              </li>
+            ))}
+          </ul>
+          {queue.isPending || (queue.isError && !queue.data) ? (
+            <QueryState error={queue.error} onRetry={() => void queue.refetch()} />
+          ) : (
+            <>
+              <div className={styles.tableWrap}>
+                <table className={`${styles.table} ${styles.stack}`} ref={tableRef} data-testid="ticket-queue">
+                  <caption className="visually-hidden">{t('admin.queue.caption')}</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">{t('admin.ticket.number')}</th>
+                      <th scope="col">{t('admin.ticket.created')}</th>
+                      <th scope="col">{t('admin.ticket.exchange')}</th>
+                      {!id && <th scope="col">{t('admin.ticket.client')}</th>}
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {items.map((ticket) => (
+                      <QueueRow
+                        key={ticket.id}
+                        ticket={ticket}
+                        selected={ticket.id === id}
+                        search={search}
+                        withClient={!id}
+                      />
+                    ))}
+                  </tbody>
+                </table>
+                {items.length === 0 && <p className={styles.empty}>{t('admin.queue.empty')}</p>}
+              </div>
+              {queue.data && (
+                <Pagination
+                  page={queue.data.page}
+                  perPage={queue.data.perPage}
+                  total={queue.data.total}
+                  onPageChange={(next) => setFilter({ page: next })}
+                  label={t('admin.queue.pages')}
+                />
+              )}
+              <p className={`${styles.muted} ${styles.small}`}>{t('admin.queue.keys')}</p>
+            </>
+          )}
+        </section>
+        {id && (
+          <div className={styles.detailSticky}>
+            <TicketPanel id={id} closeTo={`/admin/tickets${search}`} />
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** One ticket of the queue; with a ticket open beside the list, its client column gives way to it. */
+function QueueRow({
+  ticket,
+  selected,
+  search,
+  withClient,
+}: {
+  ticket: AdminTicketSummary;
+  selected: boolean;
+  search: string;
+  withClient: boolean;
+}) {
+  const { t, i18n } = useTranslation();
+  const lang = isLang(i18n.language) ? i18n.language : 'ru';
+  return (
+    <tr className={selected ? styles.selected : undefined}>
+      <td className={styles.nowrap}>
+        <Link
+          to={`/admin/tickets/${ticket.id}${search}`}
+          className={styles.rowLink}
+          data-ticket={ticket.id}
+          aria-current={selected ? 'true' : undefined}
+        >
+          № {ticket.number}
+        </Link>
+        <div>
+          <TicketStatusBadge status={ticket.status} />
+        </div>
+        {ticket.cardCheck === 'pending' && (
+          <div className={`${styles.small} ${styles.muted}`}>{t('admin.queue.photoWaiting')}</div>
+        )}
+      </td>
+      <td className={styles.nowrap}>
+        <div>{formatDateTime(ticket.createdAt, lang)}</div>
+        <div className={`${styles.small} ${styles.muted}`}>
+          {t('admin.queue.ago', { age: formatAge(secondsSince(ticket.createdAt), lang) })}
+        </div>
+      </td>
+      <td>
+        <div className={styles.nowrap}>
+          {ticket.give.sum} {ticket.give.valute} <span className={styles.muted}>→</span>
+        </div>
+        <div className={styles.nowrap}>
+          <strong>
+            {ticket.get.sum} {ticket.get.valute}
+          </strong>
+        </div>
+        <div className={`${styles.small} ${styles.muted}`}>
+          {ticket.give.code} → {ticket.get.code}
+          {ticket.manual ? '' : ` · ${t('admin.ticket.automatic')}`}
+        </div>
+      </td>
+      {withClient && (
+        <td>
+          <div className={styles.mono}>{ticket.email}</div>
+          {ticket.username && <div className={`${styles.small} ${styles.muted}`}>{ticket.username}</div>}
+        </td>
+      )}
+    </tr>
+  );
+}

@@ -1,0 +1,199 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { AdminUser } from '@obmen/shared/admin';
+import { USER_ROLES, type UserRole } from '@obmen/shared/contracts';
+import { Pagination } from '../../components/ui/pagination';
+import { notify } from '../../lib/notify';
+import { useAdminMutation, useAdminQuery, type Paged } from '../api/resources';
+import { Badge } from '../components/badges';
+import { ConfirmDialog } from '../components/confirm-dialog';
+import { formatDateTime } from '../components/format';
+import { QueryState } from '../components/query-state';
+import styles from '../components/desk.module.css';
+import { useConsoleLanguage } from '../hooks/use-console-language';
+import { useDebounced } from '../hooks/use-debounced';
+
+type Change = { user: AdminUser; role: UserRole } | { user: AdminUser; blocked: boolean };
+
+/** People: find a user, give them a role, block or unblock them (admins only; never oneself). */
+export default function Users() {
+  const { t } = useTranslation();
+  const [lang] = useConsoleLanguage();
+  const [q, setQ] = useState('');
+  const [role, setRole] = useState('');
+  const [page, setPage] = useState(1);
+  const query = useDebounced(q.trim(), 300);
+  const list = useAdminQuery<Paged<AdminUser>>('users', '/users', {
+    q: query || undefined,
+    role: role || undefined,
+    page,
+    perPage: 50,
+  });
+  const change = useAdminMutation(['users']);
+  const [pending, setPending] = useState<Change | null>(null);
+
+  const apply = async (next: Change) => {
+    const body = 'role' in next ? { role: next.role } : { blocked: next.blocked };
+    await change.mutateAsync({ method: 'PATCH', path: `/users/${next.user.id}`, json: body });
+    notify({
+      status: 'success',
+      message:
+        'role' in next
+          ? t('admin.users.roleChanged', { username: next.user.username, role: t(`admin.roles.${next.role}`) })
+          : t(next.blocked ? 'admin.users.blockedDone' : 'admin.users.unblockedDone', { username: next.user.username }),
+    });
+  };
+
+  return (
+    <div className={styles.page}>
+      <div className={styles.header}>
+        <h1 className={styles.title}>{t('admin.users.title')}</h1>
+      </div>
+      <div className={styles.toolbar}>
+        <div className={styles.search}>
+          <label htmlFor="user-search" className="visually-hidden">
+            {t('admin.users.search')}
+          </label>
+          <input
+            id="user-search"
+            type="search"
+            data-console-search
+            className={styles.compactInput}
+            placeholder={t('admin.users.search')}
+            value={q}
+            onChange={(event) => {
+              setQ(event.target.value);
+              setPage(1);
+            }}
+          />
+        </div>
+        <label htmlFor="user-role" className="visually-hidden">
+          {t('admin.users.role')}
+        </label>
+        <select
+          id="user-role"
+          className={`${styles.compactInput} ${styles.autoWidth}`}
+          value={role}
+          onChange={(event) => {
+            setRole(event.target.value);
+            setPage(1);
+          }}
+        >
+          <option value="">{t('admin.users.allRoles')}</option>
+          {USER_ROLES.map((r) => (
+            <option key={r} value={r}>
+              {t(`admin.roles.${r}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+      {!list.data ? (
+        <QueryState error={list.error} onRetry={() => void list.refetch()} />
+      ) : (
+        <>
+          <div className={styles.tableWrap}>
+            <table className={styles.table}>
+              <thead>
+                <tr>
+                  <th scope="col">{t('admin.users.user')}</th>
+                  <th scope="col">{t('admin.users.role')}</th>
+                  <th scope="col" className={styles.num}>
+                    {t('admin.users.tickets')}
+                  </th>
+                  <th scope="col">{t('admin.users.registered')}</th>
+                  <th scope="col">
+                    <span className="visually-hidden">{t('admin.common.actions')}</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.data.items.map((user) => (
+                  <tr key={user.id}>
+                    <td>
+                      <strong>{user.username}</strong>{' '}
+                      {user.blocked && <Badge tone="danger">{t('admin.users.blocked')}</Badge>}
+                      <div className={styles.mono}>{user.email}</div>
+                      <div className={`${styles.small} ${styles.muted}`}>
+                        {t('admin.users.refNumber', { number: user.refNumber })} · {user.lang.toUpperCase()}
+                      </div>
+                    </td>
+                    <td>
+                      <label htmlFor={`role-${user.id}`} className="visually-hidden">
+                        {t('admin.users.roleOf', { username: user.username })}
+                      </label>
+                      <select
+                        id={`role-${user.id}`}
+                        className={styles.compactInput}
+                        value={user.role}
+                        onChange={(event) => setPending({ user, role: event.target.value as UserRole })}
+                      >
+                        {USER_ROLES.map((r) => (
+                          <option key={r} value={r}>
+                            {t(`admin.roles.${r}`)}
+                          </option>
+                        ))}
+                      </select>
+                    </td>
+                    <td className={styles.num}>
+                      {user.tickets > 0 ? (
+                        <Link to={`/admin/tickets?status=all&q=${encodeURIComponent(user.email)}`}>{user.tickets}</Link>
+                      ) : (
+                        0
+                      )}
+                    </td>
+                    <td className={styles.nowrap}>{formatDateTime(user.createdAt, lang)}</td>
+                    <td>
+                      <button
+                        type="button"
+                        className={`${styles.smallButton} ${user.blocked ? '' : styles.danger}`}
+                        onClick={() => setPending({ user, blocked: !user.blocked })}
+                      >
+                        {user.blocked ? t('admin.users.unblock') : t('admin.users.block')}
+                        <span className="visually-hidden"> {user.username}</span>
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            {list.data.items.length === 0 && <p className={styles.empty}>{t('admin.common.nothingFound')}</p>}
+          </div>
+          <Pagination
+            page={list.data.page}
+            perPage={list.data.perPage}
+            total={list.data.total}
+            onPageChange={setPage}
+          />
+        </>
+      )}
+      {pending && (
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => !open && setPending(null)}
+          title={
+            'role' in pending
+              ? t('admin.users.roleTitle', { username: pending.user.username, role: t(`admin.roles.${pending.role}`) })
+              : t(pending.blocked ? 'admin.users.blockTitle' : 'admin.users.unblockTitle', {
+                  username: pending.user.username,
+                })
+          }
+          description={
+            'role' in pending
+              ? t(`admin.users.roleText.${pending.role}`)
+              : t(pending.blocked ? 'admin.users.blockText' : 'admin.users.unblockText')
+          }
+          confirmLabel={
+            'role' in pending
+              ? t('admin.users.changeRole')
+              : pending.blocked
+                ? t('admin.users.block')
+                : t('admin.users.unblock')
+          }
+          destructive={'blocked' in pending && pending.blocked}
+          onConfirm={() => apply(pending)}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+/** The operator the e2e server starts with (playwright.config.ts: ADMIN_EMAIL / ADMIN_PASSWORD). */
+export const OPERATOR = { login: 'operator@obmen.test', password: 'E2e-Operator-Password-1!' };
+
+export const BTC_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
+
+/** An address no other test, worker or run has used. */
+export const uniqueEmail = (prefix: string) =>
+  `${prefix}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}@obmen.test`;
+
+/** The operator's bearer token, from the site's own login call. */
+export async function operatorToken(request: APIRequestContext): Promise<string> {
+  const res = await request.post('/token', { form: { username: OPERATOR.login, password: OPERATOR.password } });
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { user: { access_token: string } }).user.access_token;
+}
+
+/** Opens a console page already logged in (the token where the site keeps it), in a language. */
+export async function openConsole(page: Page, path: string, token: string, lang: 'ru' | 'en' = 'ru') {
+  await page.addInitScript(
+    ([t, l]) => {
+      localStorage.setItem('access_token', t);
+      localStorage.setItem('lang', l);
+    },
+    [token, lang] as const,
+  );
+  await page.goto(path);
+}
+
+/** A visitor's ticket made through the public API, as the visitor pages would make it. */
+export async function createTicket(request: APIRequestContext, body: Record<string, unknown>) {
+  const res = await request.post('/api/v1/Tickets/create', { data: { agreeAml: true, agreeRules: true, ...body } });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()) as { id: string; number: number; status: string };
+}
+
+/** USDT (TRC-20) for 0.01 BTC: no card check, straight to payment. */
+export const coinTicket = (email: string) => ({
+  giveName: 'USDTTRC20',
+  getName: 'BTC',
+  giveSum: '0',
+  getSum: '0.01',
+  calcDirection: 'buy',
+  email,
+  requisites: { give: {}, get: { walletAddress: BTC_ADDRESS } },
+});
+
+/** Roubles from a Sberbank card: a new owner's card must be checked first. */
+export const cardTicket = (email: string) => ({
+  giveName: 'SBERRUB',
+  getName: 'BTC',
+  giveSum: '10000',
+  getSum: '0',
+  calcDirection: 'sell',
+  email,
+  requisites: {
+    give: { cardNumber: '2202 2000 0000 0008', fullName: 'Иван Петров' },
+    get: { walletAddress: BTC_ADDRESS },
+  },
+});

@@ -1,0 +1,149 @@
+import { expect, test } from '@playwright/test';
+import {
+  cardTicket,
+  coinTicket,
+  createTicket,
+  OPERATOR,
+  openConsole,
+  operatorToken,
+  uniqueEmail,
+} from '../support/console';
+
+test.describe('the console is its own bundle', () => {
+  test('the home page never loads a console chunk; /admin does', async ({ browser }) => {
+    const scriptsOf = async (path: string) => {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const urls: string[] = [];
+      page.on('response', (response) => {
+        if (response.request().resourceType() === 'script') urls.push(response.url());
+      });
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      const texts = await Promise.all(urls.map(async (url) => (await page.request.get(url)).text()));
+      await context.close();
+      return urls.map((url, i) => ({ url, text: texts[i]! }));
+    };
+    // English copy only the console has: found in what /admin loads, so its absence below means something.
+    const marker = 'Ticket queue';
+    const consoleScripts = await scriptsOf('/admin');
+    expect(consoleScripts.some((s) => /\/assets\/admin-/.test(s.url))).toBe(true);
+    expect(consoleScripts.some((s) => s.text.includes(marker))).toBe(true);
+
+    for (const path of ['/ru/']) {
+      const visitor = await scriptsOf(path);
+      expect(visitor.length, path).toBeGreaterThan(0);
+      expect(
+        visitor.filter((s) => /\/assets\/admin-/.test(s.url)).map((s) => s.url),
+        path,
+      ).toEqual([]);
+      expect(
+        visitor.filter((s) => s.text.includes(marker)).map((s) => s.url),
+        path,
+      ).toEqual([]);
+    }
+  });
+});
+
+test.describe('getting into the console', () => {
+  test.use({ locale: 'ru-RU' });
+  test('anonymous /admin shows its login; the site’s login (POST /token) opens the queue', async ({ page }) => {
+    const response = await page.goto('/admin/tickets');
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { name: 'Вход в пульт' })).toBeVisible();
+    await page.getByLabel('Имя пользователя или e-mail', { exact: true }).fill(OPERATOR.login);
+    await page.getByLabel('Пароль', { exact: true }).fill(OPERATOR.password);
+    await page.getByRole('button', { name: 'Войти' }).click();
+    await expect(page.getByRole('heading', { name: 'Очередь заявок' })).toBeVisible();
+    await expect(
+      page.getByRole('navigation', { name: 'Разделы пульта' }).getByRole('link', { name: /Заявки/ }),
+    ).toHaveAttribute('aria-current', 'page');
+  });
+
+  test('a plain user who logs in is told they have no access', async ({ page, request }) => {
+    const username = `plain_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+    const password = 'Qz7#mLp2-vRx';
+    const registered = await request.post('/register', {
+      headers: { 'accept-language': 'en' },
+      form: { username, email: `${username}@obmen.test`, password, confirmPassword: password, agree: 'true' },
+    });
+    const token = ((await registered.json()) as { user: { access_token: string } }).user.access_token;
+    await openConsole(page, '/admin', token, 'en');
+    await expect(page.getByRole('heading', { name: 'No access' })).toBeVisible();
+    expect((await request.get('/api/admin/tickets', { headers: { authorization: `Bearer ${token}` } })).status()).toBe(
+      403,
+    );
+  });
+});
+
+test.describe('the ticket desk', () => {
+  test('a paid ticket appears in the open queue by itself; completing it shows success to the client and mails them', async ({
+    page,
+    request,
+  }) => {
+    const token = await operatorToken(request);
+    await openConsole(page, '/admin/tickets', token, 'ru');
+    await expect(page.getByRole('heading', { name: 'Очередь заявок' })).toBeVisible();
+
+    // The visitor pays while the operator watches the queue: no reload.
+    const email = uniqueEmail('desk');
+    const ticket = await createTicket(request, coinTicket(email));
+    expect((await request.get(`/api/v1/Tickets/confirm/${ticket.id}`)).status()).toBe(200);
+    const row = page.getByTestId('ticket-queue').getByRole('link', { name: `№ ${ticket.number}` });
+    await expect(row).toBeVisible({ timeout: 15_000 });
+
+    await row.click();
+    const panel = page.getByTestId('ticket-panel');
+    await expect(panel.getByRole('heading', { name: `Заявка № ${ticket.number}` })).toBeVisible();
+    await expect(panel.getByText(email)).toBeVisible();
+    await panel.getByRole('button', { name: 'Выполнить' }).click();
+    const dialog = page.getByRole('dialog', { name: `Выполнить заявку № ${ticket.number}` });
+    await dialog.getByRole('button', { name: 'Выполнить' }).click();
+    await expect(dialog.getByText('Это поле обязательно')).toBeVisible();
+    await dialog.getByLabel('Номер перевода или хеш транзакции').fill('e2e-txid-4f9a');
+    await dialog.getByRole('button', { name: 'Выполнить' }).click();
+    await expect(page.getByTestId('notification-success')).toContainText(`Заявка № ${ticket.number} выполнена`);
+    await expect(panel.getByText('Перевод клиенту')).toBeVisible();
+
+    const client = await (await request.get(`/api/v1/Tickets/${ticket.id}`)).json();
+    expect(client).toMatchObject({ status: 'success', payoutReference: 'e2e-txid-4f9a' });
+
+    // The mail to the client is in the outbox, as the console shows it.
+    await page.getByRole('navigation', { name: 'Разделы пульта' }).getByRole('link', { name: 'Письма' }).click();
+    await page.getByPlaceholder('Адрес или тема').fill(email);
+    const outbox = page.getByTestId('outbox');
+    await expect(outbox.getByRole('button', { name: `Obmen: заявка № ${ticket.number} — Выполнена` })).toBeVisible();
+    await outbox.getByRole('button', { name: `Obmen: заявка № ${ticket.number} — Выполнена` }).click();
+    await expect(outbox.getByText(`/ru/ticket/${ticket.id}`)).toBeVisible();
+  });
+
+  test('approving a card photo moves the ticket to payment (in English)', async ({ page, request }) => {
+    const email = uniqueEmail('card');
+    const ticket = await createTicket(request, cardTicket(email));
+    expect(ticket.status).toBe('card_check');
+    // The visitor uploads a photo of their card (any real image will do here).
+    await page.setContent('<div id="card" style="width:320px;height:200px;background:#21a038"></div>');
+    const photo = await page.locator('#card').screenshot();
+    const upload = await request.post(`/api/v1/CardCheck/uploadimage?ticketId=${ticket.id}`, {
+      multipart: { image: { name: 'card.png', mimeType: 'image/png', buffer: photo } },
+    });
+    expect(upload.status()).toBe(200);
+
+    const token = await operatorToken(request);
+    await openConsole(page, `/admin/tickets/${ticket.id}`, token, 'en');
+    const panel = page.getByTestId('ticket-panel');
+    await expect(panel.getByText('Photo uploaded, awaiting review')).toBeVisible();
+    await expect(panel.getByRole('img', { name: `Card photo for ticket No. ${ticket.number}` })).toBeVisible();
+    await panel.getByRole('button', { name: 'Approve card' }).click();
+    const dialog = page.getByRole('dialog', { name: `Approve the card for ticket No. ${ticket.number}` });
+    await dialog.getByRole('button', { name: 'Approve card' }).click();
+    await expect(page.getByTestId('notification-success')).toContainText(
+      `Card approved, ticket No. ${ticket.number} awaits payment`,
+    );
+    await expect(panel.getByText('Awaiting payment').first()).toBeVisible();
+
+    const client = await (await request.get(`/api/v1/Tickets/${ticket.id}`)).json();
+    expect(client.status).toBe('advance');
+    expect(client.payTo).not.toBeNull();
+  });
+});
