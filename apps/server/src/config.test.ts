@@ -29,6 +29,17 @@ describe('configuration', () => {
     expect(() => loadConfig(env)).toThrow(new ConfigError(message));
   });
 
+  it('reads short payment windows for chosen directions, and refuses a malformed list', () => {
+    const config = loadConfig({ PAYMENT_WINDOW_OVERRIDES: 'LTC>TON=20,BTC>ETH=90' });
+    expect([...config.PAYMENT_WINDOW_OVERRIDES!]).toEqual([
+      ['LTC>TON', 20],
+      ['BTC>ETH', 90],
+    ]);
+    expect(() => loadConfig({ PAYMENT_WINDOW_OVERRIDES: 'LTC-TON=20' })).toThrow(
+      'PAYMENT_WINDOW_OVERRIDES must be a comma list of GIVE>GET=SECONDS',
+    );
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', SMTP_URL: '' }).DATABASE_URL).toBeUndefined();
   });
