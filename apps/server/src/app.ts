@@ -47,12 +47,7 @@ import { createSiteStateService, type SiteStateService } from './modules/site-st
 
 export interface AppDeps {
   config: Pick<Config, 'LOG_LEVEL' | 'PUBLIC_URL' | 'SMTP_URL' | 'MAIL_FROM'> &
-    Partial<
-      Pick<
-        Config,
-        'RATE_SOURCE' | 'CRYPTO_TICKER_URL' | 'CBR_URL' | 'RATE_REFRESH_SECONDS' | 'PAYMENT_WINDOW_OVERRIDES'
-      >
-    >;
+    Partial<Pick<Config, 'RATE_SOURCE' | 'CRYPTO_TICKER_URL' | 'CBR_URL' | 'RATE_REFRESH_SECONDS' | 'PAYMENT_WINDOWS'>>;
   database: Database;
   /** The built web app to serve, or null to serve the API alone (tests, `npm run dev`). */
   webDist: string | null;
@@ -186,7 +181,7 @@ export async function buildApp({
     siteState,
     publicUrl: config.PUBLIC_URL,
     secret,
-    ...(config.PAYMENT_WINDOW_OVERRIDES && { paymentWindowOverrides: config.PAYMENT_WINDOW_OVERRIDES }),
+    ...(config.PAYMENT_WINDOWS && { paymentWindowOverrides: config.PAYMENT_WINDOWS }),
   });
   await app.register(ticketsRoutes, { tickets, guards });
   const cardCheck = createCardCheckService({ db: database.db, tickets, uploadsDir });

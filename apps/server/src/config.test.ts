@@ -30,13 +30,13 @@ describe('configuration', () => {
   });
 
   it('reads short payment windows for chosen directions, and refuses a malformed list', () => {
-    const config = loadConfig({ PAYMENT_WINDOW_OVERRIDES: 'LTC>TON=20,BTC>ETH=90' });
-    expect([...config.PAYMENT_WINDOW_OVERRIDES!]).toEqual([
+    const config = loadConfig({ PAYMENT_WINDOWS: 'LTC>TON=20,BTC>ETH=90' });
+    expect([...config.PAYMENT_WINDOWS!]).toEqual([
       ['LTC>TON', 20],
       ['BTC>ETH', 90],
     ]);
-    expect(() => loadConfig({ PAYMENT_WINDOW_OVERRIDES: 'LTC-TON=20' })).toThrow(
-      'PAYMENT_WINDOW_OVERRIDES must be a comma list of GIVE>GET=SECONDS',
+    expect(() => loadConfig({ PAYMENT_WINDOWS: 'LTC-TON=20' })).toThrow(
+      'PAYMENT_WINDOWS must be a comma list of GIVE>GET=SECONDS',
     );
   });
 

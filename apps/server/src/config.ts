@@ -41,7 +41,7 @@ const configSchema = z.object({
     .default('info'),
   WEB_DIST: z.string().optional(),
   // `GIVE>GET=SECONDS,…`: short payment windows for chosen directions, for tests and demos.
-  PAYMENT_WINDOW_OVERRIDES: z.preprocess(
+  PAYMENT_WINDOWS: z.preprocess(
     emptyAsUndefined,
     z
       .string()

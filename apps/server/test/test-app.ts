@@ -20,7 +20,7 @@ export interface TestAppOptions {
   webDist?: string | null;
   smtpUrl?: string;
   limits?: AppDeps['limits'];
-  /** Short payment windows in seconds, by `GIVE>GET` (the PAYMENT_WINDOW_OVERRIDES setting). */
+  /** Short payment windows in seconds, by `GIVE>GET` (the PAYMENT_WINDOWS setting). */
   paymentWindowOverrides?: Map<string, number>;
 }
 
@@ -37,7 +37,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
       PUBLIC_URL: 'http://localhost:8080',
       SMTP_URL: options.smtpUrl,
       MAIL_FROM: 'Obmen <no-reply@obmen.test>',
-      ...(options.paymentWindowOverrides && { PAYMENT_WINDOW_OVERRIDES: options.paymentWindowOverrides }),
+      ...(options.paymentWindowOverrides && { PAYMENT_WINDOWS: options.paymentWindowOverrides }),
     },
     database,
     secret: 'test-secret-that-is-long-enough-for-hmac-0123456789',
