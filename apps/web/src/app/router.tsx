@@ -20,6 +20,12 @@ const PAGE_MODULES: Partial<Record<PageRouteName, LazyModule>> = {
   register: () => import('./routes/register'),
   reset_password: () => import('./routes/reset-password'),
   user_settings: () => import('./routes/user-settings'),
+  ticket_create: () => import('./routes/ticket-create'),
+  ticket_info: () => import('./routes/ticket-info'),
+  payment_info: () => import('./routes/payment-info'),
+  card_check: () => import('./routes/card-check'),
+  card_verify: () => import('./routes/card-verify'),
+  user_tickets: () => import('./routes/user-tickets'),
 };
 
 function pageRoutes(): RouteObject[] {

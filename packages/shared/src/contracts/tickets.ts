@@ -94,6 +94,8 @@ export const ticketSchema = z.object({
   payTo: z.array(z.object({ label: z.string(), value: z.string() })).nullable(),
   /** Why it was frozen, rejected, cancelled or failed, in the request language when it is the system's. */
   reason: z.string().nullable(),
+  /** Cancelled because its payment window passed ('Истекло время оплаты'). */
+  expired: z.boolean(),
   payoutReference: z.string().nullable(),
   /** The referral id of the partner who brought this exchange (spec §3 "referral"), if any. */
   referral: z.string().nullable(),
@@ -130,3 +132,4 @@ export const cardCheckStatusSchema = z.object({
   reason: z.string().nullable(),
   ticketStatus: z.enum(TICKET_STATUSES),
 });
+export type CardCheckStatus = z.infer<typeof cardCheckStatusSchema>;

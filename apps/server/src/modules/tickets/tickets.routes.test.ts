@@ -186,7 +186,7 @@ describe('reading, confirming and cancelling', () => {
     const runs = await Promise.all([ctx.app.services.tickets.expireDue(), ctx.app.services.tickets.expireDue()]);
     expect(runs.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(1);
     const expired = (await get(ticket.id)).json();
-    expect(expired).toMatchObject({ status: 'deleted', reason: 'Истекло время оплаты' });
+    expect(expired).toMatchObject({ status: 'deleted', reason: 'Истекло время оплаты', expired: true });
     expect((await get(ticket.id, { 'accept-language': 'en' })).json().reason).toBe('Payment time expired');
     expect((await btcReserve()).held).toBe(before.held);
   });

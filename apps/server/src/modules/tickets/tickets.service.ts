@@ -193,6 +193,7 @@ export function createTicketsService(options: TicketsOptions) {
           ? give.payTo.map((p) => ({ label: lang === 'en' ? p.labelEn : p.labelRu, value: p.value }))
           : null,
       reason: systemReason ?? row.statusReason,
+      expired: row.status === 'deleted' && row.statusReason === 'payment_expired',
       payoutReference: row.payoutReference,
       referral,
       cardCheck,
