@@ -23,7 +23,7 @@ export function CardVerify({ id }: { id: string }) {
   const lang = useLanguage();
   const status = useCardCheckStatus(id, lang);
   const ticket = useTicket(id, lang);
-  // The verdict moved the ticket on (rejected, cancelled, approved): fetch it again to show why.
+  // The verdict moved the ticket on (approved, rejected, cancelled): fetch the ticket again.
   const verdictStatus = status.data?.ticketStatus;
   const { refetch } = ticket;
   const stale = verdictStatus !== undefined && ticket.data !== undefined && verdictStatus !== ticket.data.status;
@@ -35,17 +35,15 @@ export function CardVerify({ id }: { id: string }) {
   if (error) {
     return <TicketLoadError error={error} onRetry={() => void Promise.all([status.refetch(), ticket.refetch()])} />;
   }
-  if (!status.data || !ticket.data) return <Spinner label={t('common.loading')} />;
+  // Until the ticket has caught up with the verdict, the pages it leads to would see the old status.
+  if (!status.data || !ticket.data || stale) return <Spinner label={t('common.loading')} />;
   const verdict = status.data;
   if (verdict.ticketStatus === 'advance') return <Navigate to={pagePath(lang, 'payment_info', { id })} replace />;
   if (verdict.ticketStatus === 'card_check' && verdict.status === 'none') {
     return <Navigate to={pagePath(lang, 'card_check', { id })} replace />;
   }
-  if (verdict.ticketStatus !== 'card_check') {
-    // Rejected or cancelled: the ticket says why, once it has caught up with the verdict.
-    if (stale) return <Spinner label={t('common.loading')} />;
-    return <TicketOutcome ticket={ticket.data} focusOnShow />;
-  }
+  // Rejected or cancelled: the ticket says why.
+  if (verdict.ticketStatus !== 'card_check') return <TicketOutcome ticket={ticket.data} focusOnShow />;
   const data = ticket.data;
   return (
     <div className={styles.layout}>
