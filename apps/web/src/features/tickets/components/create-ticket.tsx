@@ -203,9 +203,9 @@ function TicketForm({ draft, email, refId, onCreated, give, get, fields }: Ticke
         ) : null
       }
     />
-  ) : (
+  ) : quote.isError ? null : (
     <div className={styles.summaryPending}>
-      {quote.isError ? null : <Spinner label={t('ticketCreate.calculating')} />}
+      <Spinner label={t('ticketCreate.calculating')} />
     </div>
   );
 
@@ -258,7 +258,7 @@ function TicketForm({ draft, email, refId, onCreated, give, get, fields }: Ticke
             {!quoteReady && !quote.isError && <p className={styles.waiting}>{t('ticketCreate.waitingForRate')}</p>}
           </form>
         </div>
-        <aside className={styles.aside}>{summary}</aside>
+        {summary && <aside className={styles.aside}>{summary}</aside>}
       </div>
     </>
   );
