@@ -215,9 +215,11 @@ for (const lang of ['ru', 'en'] as const) {
       await expect(page.getByTestId('payment-amount')).toHaveText(/RUB/);
     });
 
-    test('a ticket nobody has shows “not found”', async ({ page }) => {
+    test('a ticket nobody has shows “not found”; ticket creation with nothing chosen goes home', async ({ page }) => {
       await page.goto(`/${lang}/ticket/${unique('nosuchticket')}`);
       await expect(main(page).getByRole('heading', { name: t.notFound })).toBeVisible();
+      await page.goto(`/${lang}/ticket/create`);
+      await expect(page).toHaveURL(new RegExp(`/${lang}/$`));
     });
 
     test('a user’s tickets, ten a page, with their statuses', async ({ page }) => {
