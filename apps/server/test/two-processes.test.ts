@@ -98,10 +98,16 @@ describe.runIf(TEST_DB === 'postgres')('two server processes on one PostgreSQL',
       ),
     );
     const bodies = await Promise.all(
-      results.map((r) => r.json() as Promise<{ id?: string; parameterErrors?: unknown }>),
+      results.map((r) => r.json() as Promise<{ id?: string; parameterErrors?: unknown; error?: { code: string } }>),
     );
     accepted = bodies.flatMap((b) => (b.id ? [b.id] : []));
-    expect(accepted).toHaveLength(fits);
+    // Said on failure: how every request ended, so a refusal of the wrong kind shows at once.
+    const outcomes: Record<string, number> = {};
+    results.forEach((r, i) => {
+      const key = `${r.status} ${bodies[i]!.error?.code ?? ''}`.trim();
+      outcomes[key] = (outcomes[key] ?? 0) + 1;
+    });
+    expect(accepted, JSON.stringify(outcomes)).toHaveLength(fits);
     // Every other one was refused for the reserve, none failed otherwise.
     const refusals = bodies.filter((b) => !b.id);
     expect(refusals.every((b) => JSON.stringify(b.parameterErrors).includes('Превышен лимит'))).toBe(true);
