@@ -77,6 +77,8 @@ export default defineConfig({
         ADMIN_EMAIL: 'operator@obmen.test',
         ADMIN_PASSWORD: 'E2e-Operator-Password-1!',
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        // Tickets for Litecoin → Toncoin must be paid within 15 s, so a spec can watch one expire.
+        PAYMENT_WINDOWS: 'LTC>TON=15',
       },
     },
   ],

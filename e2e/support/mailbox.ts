@@ -15,7 +15,8 @@ function mailDir(): string {
   return dir;
 }
 
-function mailsTo(address: string): CaughtMail[] {
+/** Every mail caught for an address, oldest first. */
+export function mailsTo(address: string): CaughtMail[] {
   return readdirSync(mailDir())
     .filter((name) => name.endsWith('.json'))
     .map((name) => JSON.parse(readFileSync(path.join(mailDir(), name), 'utf8')) as CaughtMail)

@@ -54,7 +54,7 @@ export interface AppDeps {
     Partial<
       Pick<
         Config,
-        'RATE_SOURCE' | 'CRYPTO_TICKER_URL' | 'CBR_URL' | 'RATE_REFRESH_SECONDS' | 'TICKET_EXPIRY_CHECK_SECONDS'
+        'RATE_SOURCE' | 'CRYPTO_TICKER_URL' | 'CBR_URL' | 'RATE_REFRESH_SECONDS' | 'TICKET_EXPIRY_CHECK_SECONDS' | 'PAYMENT_WINDOWS'
       >
     >;
   database: Database;
@@ -193,6 +193,7 @@ export async function buildApp({
     siteState,
     publicUrl: config.PUBLIC_URL,
     secret,
+    ...(config.PAYMENT_WINDOWS && { paymentWindowOverrides: config.PAYMENT_WINDOWS }),
   });
   await app.register(ticketsRoutes, { tickets, guards });
   const cardCheck = createCardCheckService({ db: database.db, tickets, uploadsDir });

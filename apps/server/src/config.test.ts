@@ -37,6 +37,17 @@ describe('configuration', () => {
     expect(() => loadConfig(env)).toThrow(new ConfigError(message));
   });
 
+  it('reads short payment windows for chosen directions, and refuses a malformed list', () => {
+    const config = loadConfig({ PAYMENT_WINDOWS: 'LTC>TON=20,BTC>ETH=90' });
+    expect([...config.PAYMENT_WINDOWS!]).toEqual([
+      ['LTC>TON', 20],
+      ['BTC>ETH', 90],
+    ]);
+    expect(() => loadConfig({ PAYMENT_WINDOWS: 'LTC-TON=20' })).toThrow(
+      'PAYMENT_WINDOWS must be a comma list of GIVE>GET=SECONDS',
+    );
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', SMTP_URL: '' }).DATABASE_URL).toBeUndefined();
   });

@@ -49,6 +49,26 @@ const configSchema = z.object({
     })
     .default('info'),
   WEB_DIST: z.string().optional(),
+  // `GIVE>GET=SECONDS,…`: short payment windows for chosen directions, for tests and demos.
+  PAYMENT_WINDOWS: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(
+        /^[A-Z0-9]{2,20}>[A-Z0-9]{2,20}=\d{1,6}(,[A-Z0-9]{2,20}>[A-Z0-9]{2,20}=\d{1,6})*$/,
+        'must be a comma list of GIVE>GET=SECONDS, such as LTC>TON=20',
+      )
+      .transform(
+        (text) =>
+          new Map(
+            text.split(',').map((entry) => {
+              const [pair = '', seconds = '0'] = entry.split('=');
+              return [pair, Math.max(1, Number.parseInt(seconds, 10))] as const;
+            }),
+          ),
+      )
+      .optional(),
+  ),
 });
 
 export type Config = z.infer<typeof configSchema> & { PUBLIC_URL: string };

@@ -9,6 +9,8 @@ import { createTestDatabase } from './test-database';
 export interface TestContext {
   app: App;
   database: Database;
+  /** Where this app keeps uploaded card photos. */
+  uploadsDir: string;
   close(): Promise<void>;
 }
 
@@ -18,6 +20,8 @@ export interface TestAppOptions {
   webDist?: string | null;
   smtpUrl?: string;
   limits?: AppDeps['limits'];
+  /** Short payment windows in seconds, by `GIVE>GET` (the PAYMENT_WINDOWS setting). */
+  paymentWindowOverrides?: Map<string, number>;
 }
 
 // Tests register many users from one address; the limits get their own tests.
@@ -26,16 +30,18 @@ const GENEROUS = { max: 10_000, windowSeconds: 3600 };
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestContext> {
   const database = await createTestDatabase();
   if (options.seed ?? true) await seedDemoData(database.db);
+  const uploadsDir = mkdtempSync(path.join(tmpdir(), 'obmen-uploads-'));
   const app = await buildApp({
     config: {
       LOG_LEVEL: (process.env.TEST_LOG_LEVEL ?? 'silent') as 'silent',
       PUBLIC_URL: 'http://localhost:8080',
       SMTP_URL: options.smtpUrl,
       MAIL_FROM: 'Obmen <no-reply@obmen.test>',
+      ...(options.paymentWindowOverrides && { PAYMENT_WINDOWS: options.paymentWindowOverrides }),
     },
     database,
     secret: 'test-secret-that-is-long-enough-for-hmac-0123456789',
-    uploadsDir: mkdtempSync(path.join(tmpdir(), 'obmen-uploads-')),
+    uploadsDir,
     webDist: options.webDist ?? null,
     limits: options.limits ?? {
       login: { windowSeconds: 900, perAccount: 10_000, perIp: 10_000 },
@@ -46,6 +52,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
   return {
     app,
     database,
+    uploadsDir,
     close: async () => {
       await app.close();
       await database.close();

@@ -1,3 +1,4 @@
+import { toAmount } from '@obmen/shared';
 import type { TestContext } from './test-app';
 
 export const BTC_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
@@ -5,7 +6,10 @@ export const TRON_ADDRESS = 'TXk4hPbR8dN5e2QvYw3mZs7fLc6uJ9aGtB';
 export const SBER_CARD = '2202 2000 0000 0008';
 export const OTHER_CARD = '2202 2000 0000 0016';
 
-/** A ticket payload for coins to coins (no card check): USDT TRC20 → BTC, buying `getSum` bitcoin. */
+/**
+ * A ticket payload for coins to coins (no card check): USDT TRC20 → BTC, buying `getSum` bitcoin.
+ * The side the server computes is '0' here; `createTicket` fills it in as a client would from its quote.
+ */
 export function usdtToBtc(getSum = '0.01', extra: Record<string, unknown> = {}) {
   return {
     giveName: 'USDTTRC20',
@@ -38,6 +42,53 @@ export function sberToBtc(giveSum = '10000', extra: Record<string, unknown> = {}
   };
 }
 
-export function createTicket(ctx: TestContext, payload: unknown, headers: Record<string, string> = {}) {
-  return ctx.app.inject({ method: 'POST', url: '/api/v1/Tickets/create', payload: payload as object, headers });
+interface SumsPayload {
+  giveName: string;
+  getName: string;
+  giveSum: string;
+  getSum: string;
+  calcDirection: 'sell' | 'buy';
+  useFixed?: boolean;
+  promocode?: string;
+}
+
+/**
+ * The payload with the computed side's '0' replaced by the current quote's amount for the asking
+ * user, the way the web client sends what it last showed. Anything the quote refuses (below the minimum…) is left for the
+ * server to refuse.
+ */
+export async function withQuotedSums(
+  ctx: TestContext,
+  payload: unknown,
+  headers: Record<string, string> = {},
+): Promise<unknown> {
+  const p = payload as SumsPayload;
+  const computedSide = p.calcDirection === 'sell' ? 'getSum' : 'giveSum';
+  if (typeof p !== 'object' || p === null || p[computedSide] !== '0') return payload;
+  try {
+    const token = /^Bearer (.+)$/.exec(headers.authorization ?? '')?.[1];
+    const user = (token && (await ctx.app.services.accounts.userByToken(token))) || null;
+    const { pair, sums } = await ctx.app.services.exchange.computeQuote({
+      giveCode: p.giveName,
+      getCode: p.getName,
+      sum: p.calcDirection === 'sell' ? p.giveSum : p.getSum,
+      direction: p.calcDirection,
+      fixed: p.useFixed ?? false,
+      promocode: p.promocode,
+      user,
+      skipReserveCheck: true,
+    });
+    const filled =
+      computedSide === 'getSum'
+        ? toAmount(sums.getSum, pair.get.row.scale)
+        : toAmount(sums.giveSum, pair.give.row.scale);
+    return { ...p, [computedSide]: filled };
+  } catch {
+    return payload;
+  }
+}
+
+export async function createTicket(ctx: TestContext, payload: unknown, headers: Record<string, string> = {}) {
+  const body = (await withQuotedSums(ctx, payload, headers)) as object;
+  return ctx.app.inject({ method: 'POST', url: '/api/v1/Tickets/create', payload: body, headers });
 }

@@ -2,10 +2,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import getPort from 'get-port';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Decimal } from '@obmen/shared';
 import { queryRows } from '../src/db/database';
+import { tickets } from '../src/db/schema';
 import { seedDemoData } from '../src/db/seed/seed';
 import { createTestDatabase, TEST_DB } from './test-database';
 import { usdtToBtc } from './tickets';
@@ -81,42 +83,131 @@ describe.runIf(TEST_DB === 'postgres')('two server processes on one PostgreSQL',
     await database.close();
   });
 
+  /** What a client sends after its quote: the give amount for 0.01 BTC as the first process quotes it. */
+  async function quotedPayload(email: string) {
+    const res = await fetch(`${servers[0]!.url}/api/v1/Exchange/calculate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ giveName: 'USDTTRC20', getName: 'BTC', sum: '0.01', direction: 'buy' }),
+    });
+    const { giveSum } = (await res.json()) as { giveSum: string };
+    return usdtToBtc('0.01', { giveSum, email });
+  }
+
+  const btc = async () =>
+    (
+      await queryRows<{ balance: string; held: string }>(
+        database.db,
+        sql`select balance, held from reserves where currency_code = 'BTC'`,
+      )
+    )[0]!;
+
+  const send = (server: number, path: string, init: RequestInit = {}) =>
+    fetch(`${servers[server % 2]!.url}${path}`, {
+      ...init,
+      headers: { 'content-type': 'application/json', ...init.headers },
+    });
+
+  let accepted: string[] = [];
+
   it('never oversells a reserve across both processes', async () => {
     const fits = 23;
     await database.db.execute(
-      sql`update reserves set balance = held + ${(0.01 * fits).toFixed(2)} where currency_code = 'BTC'`,
+      sql`update reserves set balance = held + ${new Decimal('0.01').times(fits).toFixed(8)} where currency_code = 'BTC'`,
     );
+    const before = await btc();
+    const payload = await quotedPayload('rush@example.com');
     const results = await Promise.all(
       Array.from({ length: 200 }, (_, i) =>
-        fetch(`${servers[i % 2]!.url}/api/v1/Tickets/create`, {
+        send(i, '/api/v1/Tickets/create', {
           method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(usdtToBtc('0.01', { email: `p${i}@example.com` })),
+          body: JSON.stringify({ ...payload, email: `p${i}@example.com` }),
         }),
       ),
     );
-    expect(results.filter((r) => r.status === 200)).toHaveLength(fits);
-    const [row] = await queryRows<{ balance: string; held: string }>(
-      database.db,
-      sql`select balance, held from reserves where currency_code = 'BTC'`,
+    const bodies = await Promise.all(
+      results.map((r) => r.json() as Promise<{ id?: string; parameterErrors?: unknown; error?: { code: string } }>),
     );
-    expect(row!.held).toBe(row!.balance);
+    accepted = bodies.flatMap((b) => (b.id ? [b.id] : []));
+    // Said on failure: how every request ended, so a refusal of the wrong kind shows at once.
+    const outcomes: Record<string, number> = {};
+    results.forEach((r, i) => {
+      const key = `${r.status} ${bodies[i]!.error?.code ?? ''}`.trim();
+      outcomes[key] = (outcomes[key] ?? 0) + 1;
+    });
+    expect(accepted, JSON.stringify(outcomes)).toHaveLength(fits);
+    // Every other one was refused for the reserve, none failed otherwise.
+    const refusals = bodies.filter((b) => !b.id);
+    expect(refusals.every((b) => JSON.stringify(b.parameterErrors).includes('Превышен лимит'))).toBe(true);
+    const after = await btc();
+    expect(after.held).toBe(after.balance);
+    expect(new Decimal(after.held).minus(before.held).toFixed(8)).toBe(new Decimal('0.01').times(fits).toFixed(8));
   }, 60_000);
 
-  it('sends one idempotent ticket whichever process each retry reaches', async () => {
+  it('gives each hold back exactly once when both processes cancel and expire the same tickets', async () => {
+    const before = await btc();
+    const expiring = accepted.slice(0, 10);
+    await database.db
+      .update(tickets)
+      .set({ paymentDeadline: new Date(Date.now() - 1000) })
+      .where(inArray(tickets.id, expiring));
+    // Cancels through both processes at once, and reads (which expire a passed window) through both.
+    await Promise.all(
+      accepted.flatMap((id, i) => [
+        send(i, `/api/v1/Tickets/cancel/${id}`),
+        send(i + 1, `/api/v1/Tickets/cancel/${id}`, { method: 'POST' }),
+        send(i, `/api/v1/Tickets/${id}`),
+        send(i + 1, `/api/v1/Tickets/${id}`),
+      ]),
+    );
+    const after = await btc();
+    expect(new Decimal(before.held).minus(after.held).toFixed(8)).toBe(
+      new Decimal('0.01').times(accepted.length).toFixed(8),
+    );
+    const ends = await queryRows<{ ticket_id: string; n: number }>(
+      database.db,
+      sql`select ticket_id, count(*)::int as n from ticket_history where to_status = 'deleted' group by ticket_id`,
+    );
+    expect(ends).toHaveLength(accepted.length);
+    expect(ends.every((e) => e.n === 1)).toBe(true);
+  }, 60_000);
+
+  it('lets the expiry jobs of both processes close every unpaid ticket exactly once', async () => {
     await database.db.execute(sql`update reserves set balance = held + 1 where currency_code = 'BTC'`);
-    const key = `two-processes-${Date.now()}`;
-    const results = await Promise.all(
-      Array.from({ length: 20 }, (_, i) =>
-        fetch(`${servers[i % 2]!.url}/api/v1/Tickets/create`, {
+    const before = await btc();
+    const payload = await quotedPayload('late@example.com');
+    const created = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        send(i, '/api/v1/Tickets/create', {
           method: 'POST',
-          headers: { 'content-type': 'application/json', 'idempotency-key': key },
-          body: JSON.stringify(usdtToBtc('0.01')),
+          body: JSON.stringify({ ...payload, email: `late${i}@example.com` }),
         }).then((r) => r.json() as Promise<{ id: string }>),
       ),
     );
-    expect(results.filter((r) => !r.id)).toEqual([]);
-    expect(new Set(results.map((r) => r.id)).size).toBe(1);
+    const ids = created.map((t) => t.id);
+    await database.db.execute(
+      sql`update tickets set payment_deadline = now() - interval '1 second' where email like 'late%'`,
+    );
+    // No one reads them: only the jobs (every 10 s in each process) can close them.
+    await expect
+      .poll(
+        async () =>
+          (
+            await queryRows<{ n: number }>(
+              database.db,
+              sql`select count(*)::int as n from tickets where email like 'late%' and status = 'advance'`,
+            )
+          )[0]!.n,
+        { timeout: 25_000, interval: 500 },
+      )
+      .toBe(0);
+    const ends = await queryRows<{ n: number; reason: string }>(
+      database.db,
+      sql`select count(h.id)::int as n, min(t.status_reason) as reason from tickets t join ticket_history h on h.ticket_id = t.id and h.to_status = 'deleted' where t.email like 'late%' group by t.id`,
+    );
+    expect(ends).toHaveLength(ids.length);
+    expect(ends.every((e) => e.n === 1 && e.reason === 'payment_expired')).toBe(true);
+    expect((await btc()).held).toBe(before.held);
   }, 60_000);
 
   it('follows an operator’s price change made on the other process', async () => {

@@ -38,6 +38,12 @@ const PAGE_MODULES: Partial<Record<PageRouteName, LazyModule>> = {
   contacts: () => import('./routes/contacts'),
   news: () => import('./routes/news'),
   show_news: () => import('./routes/show-news'),
+  ticket_create: () => import('./routes/ticket-create'),
+  ticket_info: () => import('./routes/ticket-info'),
+  payment_info: () => import('./routes/payment-info'),
+  card_check: () => import('./routes/card-check'),
+  card_verify: () => import('./routes/card-verify'),
+  user_tickets: () => import('./routes/user-tickets'),
 };
 
 /** The user area's four pages share one layout: the username, their tabs and the VIP button. */

@@ -79,6 +79,8 @@ export interface RequestOptions {
   lang?: Lang;
   /** A background call whose failure the user need not hear about (no connection notification). */
   silent?: boolean;
+  /** Extra request headers, such as an `Idempotency-Key`. */
+  headers?: Record<string, string>;
 }
 
 function withQuery(path: string, query: Query | undefined): string {
@@ -89,13 +91,27 @@ function withQuery(path: string, query: Query | undefined): string {
   return search ? `${path}?${search}` : path;
 }
 
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+function baseHeaders(lang: Lang | undefined, token: string | null): Record<string, string> {
   const headers: Record<string, string> = {
     accept: 'application/json',
-    'accept-language': options.lang ?? (i18n.language || 'ru'),
+    'accept-language': lang ?? (i18n.language || 'ru'),
   };
-  const token = accessToken();
   if (token) headers.authorization = `Bearer ${token}`;
+  return headers;
+}
+
+function parseBody(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : null;
+  } catch {
+    // A proxy's HTML error page is no API answer; the status still tells what happened.
+    return null;
+  }
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const token = accessToken();
+  const headers = { ...baseHeaders(options.lang, token), ...options.headers };
   let body: BodyInit | undefined;
   if (options.form) {
     body = new URLSearchParams(Object.entries(options.form).flatMap(([k, v]) => (v == null ? [] : [[k, String(v)]])));
@@ -136,13 +152,73 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
   if (response.status === 401 && token) onUnauthorized(token);
   if (response.status === 204) return undefined as T;
-  let data: unknown = null;
-  try {
-    data = text ? JSON.parse(text) : null;
-  } catch {
-    // A proxy's HTML error page, say: the status still tells what happened.
-    if (response.ok) throw new ApiError(response.status, null);
-  }
+  const data = parseBody(text);
   if (!response.ok) throw new ApiError(response.status, data);
+  // A success that is not JSON (a proxy's page, say) is no answer the app can use.
+  if (data === null && text.trim() !== 'null' && text !== '') throw new ApiError(response.status, null);
   return data as T;
+}
+
+export interface UploadOptions {
+  query?: Query;
+  lang?: Lang;
+  signal?: AbortSignal;
+  /** Called as the bytes go out: the share sent so far, 0…1. */
+  onProgress?: (share: number) => void;
+}
+
+/** A sending that stopped moving for this long has failed, however large the file. */
+const UPLOAD_STALL_MS = 30_000;
+
+/**
+ * POSTs multipart form data with upload progress (fetch cannot report it). The 10-second limit
+ * applies to the server's answer once every byte is out; while bytes flow, only a stall fails it.
+ */
+export function apiUpload<T>(path: string, form: FormData, options: UploadOptions = {}): Promise<T> {
+  const token = accessToken();
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let timedOut = false;
+    const arm = (ms: number) => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        timedOut = true;
+        xhr.abort();
+      }, ms);
+    };
+    const abort = () => xhr.abort();
+    const finish = () => {
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', abort);
+    };
+    xhr.open('POST', withQuery(path, options.query));
+    for (const [name, value] of Object.entries(baseHeaders(options.lang, token))) xhr.setRequestHeader(name, value);
+    xhr.upload.addEventListener('progress', (event) => {
+      arm(UPLOAD_STALL_MS);
+      if (event.lengthComputable && event.total > 0) options.onProgress?.(event.loaded / event.total);
+    });
+    xhr.upload.addEventListener('load', () => {
+      options.onProgress?.(1);
+      arm(REQUEST_TIMEOUT_MS);
+    });
+    xhr.addEventListener('load', () => {
+      finish();
+      if (xhr.status === 401 && token) onUnauthorized(token);
+      const data = parseBody(xhr.responseText);
+      if (xhr.status >= 200 && xhr.status < 300) resolve(data as T);
+      else reject(new ApiError(xhr.status, data));
+    });
+    xhr.addEventListener('error', () => {
+      finish();
+      reject(new TypeError('upload failed'));
+    });
+    xhr.addEventListener('abort', () => {
+      finish();
+      reject(timedOut ? new ApiTimeoutError('timeout') : new DOMException('aborted', 'AbortError'));
+    });
+    options.signal?.addEventListener('abort', abort, { once: true });
+    arm(UPLOAD_STALL_MS);
+    xhr.send(form);
+  });
 }

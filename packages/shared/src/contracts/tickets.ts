@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { decimalString } from './exchange';
+import { CURRENCY_KINDS, decimalString } from './exchange';
 
 export const TICKET_STATUSES = ['card_check', 'advance', 'new', 'frozen', 'error', 'deleted', 'success'] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
@@ -67,6 +67,8 @@ const ticketSide = z.object({
   valute: z.string(),
   iconPath: z.string(),
   scale: z.number().int(),
+  /** Card, bank, crypto or e-money: how the payment page shows where to pay (a QR code for coins). */
+  kind: z.enum(CURRENCY_KINDS),
   sum: decimalString,
 });
 
@@ -92,7 +94,11 @@ export const ticketSchema = z.object({
   payTo: z.array(z.object({ label: z.string(), value: z.string() })).nullable(),
   /** Why it was frozen, rejected, cancelled or failed, in the request language when it is the system's. */
   reason: z.string().nullable(),
+  /** Cancelled because its payment window passed ('Истекло время оплаты'). */
+  expired: z.boolean(),
   payoutReference: z.string().nullable(),
+  /** The referral id of the partner who brought this exchange (spec §3 "referral"), if any. */
+  referral: z.string().nullable(),
   cardCheck: z.object({ status: z.enum(['none', 'pending', 'approved', 'rejected']), reason: z.string().nullable() }),
   history: z.array(z.object({ status: z.enum(TICKET_STATUSES), at: z.string() })),
 });
@@ -112,7 +118,7 @@ export const pageQuery = z.object({
 });
 
 export const ticketListSchema = z.object({
-  items: z.array(ticketSchema.omit({ requisites: true, payTo: true, history: true })),
+  items: z.array(ticketSchema.omit({ requisites: true, payTo: true, history: true, referral: true })),
   page: z.number().int(),
   perPage: z.number().int(),
   total: z.number().int(),
@@ -126,3 +132,4 @@ export const cardCheckStatusSchema = z.object({
   reason: z.string().nullable(),
   ticketStatus: z.enum(TICKET_STATUSES),
 });
+export type CardCheckStatus = z.infer<typeof cardCheckStatusSchema>;

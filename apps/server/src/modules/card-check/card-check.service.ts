@@ -4,7 +4,7 @@ import { ConflictError } from '../../http/errors';
 import type { UserRow } from '../accounts/accounts.repository';
 import type { TicketsService } from '../tickets/tickets.service';
 import { findCardCheck, upsertCardCheck } from '../tickets/tickets.repository';
-import { readCardImage, storeCardImage } from './card-image';
+import { deleteCardImage, readCardImage, storeCardImage } from './card-image';
 
 export function createCardCheckService({
   db,
@@ -20,7 +20,10 @@ export function createCardCheckService({
       const ticket = await tickets.readable(ticketId, requester);
       if (ticket.status !== 'card_check') throw new ConflictError('wrong_status', 'ticket.wrongStatus');
       const fileName = await storeCardImage(uploadsDir, image);
+      const earlier = await findCardCheck(db, ticketId);
       await upsertCardCheck(db, ticketId, fileName);
+      // A photo sent again replaces the first; nobody needs the old one kept on disk.
+      if (earlier && earlier.fileName !== fileName) await deleteCardImage(uploadsDir, earlier.fileName);
       return this.status(ticketId, requester, lang);
     },
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { AppError } from '../../http/errors';
@@ -45,8 +45,16 @@ export async function storeCardImage(uploadsDir: string, bytes: Buffer): Promise
   return fileName;
 }
 
-export function readCardImage(uploadsDir: string, fileName: string): Promise<Buffer> {
-  // Names are ours (hex + .jpg); refuse anything else so no path can escape the folder.
+// Names are ours (hex + .jpg); refuse anything else so no path can escape the folder.
+function cardImagePath(uploadsDir: string, fileName: string): string {
   if (!/^[a-f0-9]{32}\.jpg$/.test(fileName)) throw new Error('bad card image name');
-  return readFile(path.join(uploadsDir, 'card-checks', fileName));
+  return path.join(uploadsDir, 'card-checks', fileName);
+}
+
+export function readCardImage(uploadsDir: string, fileName: string): Promise<Buffer> {
+  return readFile(cardImagePath(uploadsDir, fileName));
+}
+
+export function deleteCardImage(uploadsDir: string, fileName: string): Promise<void> {
+  return rm(cardImagePath(uploadsDir, fileName), { force: true });
 }

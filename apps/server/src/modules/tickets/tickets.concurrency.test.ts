@@ -1,9 +1,9 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Decimal } from '@obmen/shared';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import { createTicket, sberToBtc, usdtToBtc } from '../../../test/tickets';
-import { promoCodes, reserves, tickets } from '../../db/schema';
+import { outbox, promoCodes, reserves, ticketHistory, tickets } from '../../db/schema';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -45,15 +45,30 @@ describe('money under concurrency', () => {
       .update(tickets)
       .set({ paymentDeadline: new Date(Date.now() - 1000) })
       .where(inArray(tickets.id, ids.slice(0, 10)));
+    // Two expiry jobs at once stand for two server processes running theirs.
     await Promise.all([
       ...ids.flatMap((id) => [
         ctx.app.inject({ url: `/api/v1/Tickets/cancel/${id}` }),
         ctx.app.inject({ method: 'POST', url: `/api/v1/Tickets/cancel/${id}` }),
       ]),
       ctx.app.services.tickets.expireDue(),
+      ctx.app.services.tickets.expireDue(),
     ]);
     const released = await reserve('BTC');
     expect(new Decimal(released.held).toFixed(8)).toBe(new Decimal(before.held).toFixed(8));
+    // Each ticket ended once: one history entry and one mail for its end.
+    const ends = await ctx.database.db
+      .select({ ticketId: ticketHistory.ticketId, n: count() })
+      .from(ticketHistory)
+      .where(and(inArray(ticketHistory.ticketId, ids), eq(ticketHistory.toStatus, 'deleted')))
+      .groupBy(ticketHistory.ticketId);
+    expect(ends).toHaveLength(fits);
+    expect(ends.every((e) => e.n === 1)).toBe(true);
+    const endMails = await ctx.database.db
+      .select({ n: count() })
+      .from(outbox)
+      .where(and(eq(outbox.kind, 'ticket_deleted'), like(outbox.toAddress, 'rush%')));
+    expect(endMails[0]!.n).toBe(fits);
   });
 
   it('lets exactly one of 20 simultaneous tickets take a promo code', async () => {
@@ -63,9 +78,21 @@ describe('money under concurrency', () => {
         createTicket(ctx, sberToBtc('10000', { promocode: 'ONLYONCE', email: `promo${i}@example.com` })),
       ),
     );
-    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    const taken = results.filter((r) => r.statusCode === 200);
+    expect(taken).toHaveLength(1);
+    for (const r of results.filter((x) => x.statusCode !== 200)) {
+      expect(r.json()).toEqual({ parameterErrors: [{ name: 'promocode', messages: [expect.any(String)] }] });
+    }
     const codes = await ctx.database.db.select().from(promoCodes).where(eq(promoCodes.code, 'ONLYONCE'));
-    expect(codes[0]?.status).toBe('held');
+    expect(codes[0]).toMatchObject({ status: 'held', ticketId: taken[0]!.json().id });
+    // Cancelled, the code is free again, once.
+    await ctx.app.inject({ url: `/api/v1/Tickets/cancel/${taken[0]!.json().id}` });
+    const again = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        createTicket(ctx, sberToBtc('10000', { promocode: 'ONLYONCE', email: `promo-again${i}@example.com` })),
+      ),
+    );
+    expect(again.filter((r) => r.statusCode === 200)).toHaveLength(1);
   });
 
   it('makes one ticket of 50 simultaneous creates with the same Idempotency-Key', async () => {
@@ -75,7 +102,32 @@ describe('money under concurrency', () => {
     );
     expect(results.filter((r) => r.statusCode !== 200).map((r) => r.body)).toEqual([]);
     expect(new Set(results.map((r) => r.json().id)).size).toBe(1);
-    const rows = await ctx.database.db.select().from(tickets).where(eq(tickets.idempotencyKey, key));
+    const rows = await ctx.database.db
+      .select()
+      .from(tickets)
+      .where(eq(tickets.idempotencyKey, `visitor:${key}`));
     expect(rows).toHaveLength(1);
+  });
+
+  it('answers every one of 50 retries with the one ticket even when it took the last reserve and the promo code', async () => {
+    await ctx.database.db.insert(promoCodes).values({ code: 'RETRIED' });
+    const payload = sberToBtc('10000', { promocode: 'RETRIED', email: 'retried@example.com' });
+    const quoted = await createTicket(ctx, { ...payload, promocode: undefined, email: 'probe@example.com' });
+    const need = quoted.json().get.sum as string;
+    await ctx.app.inject({ url: `/api/v1/Tickets/cancel/${quoted.json().id}` });
+    // Room for this one ticket (with its promo bonus), not for two.
+    await ctx.database.db
+      .update(reserves)
+      .set({ balance: sql`${reserves.held} + ${new Decimal(need).times('1.5').toFixed(8)}` })
+      .where(eq(reserves.currencyCode, 'BTC'));
+    ctx.app.services.catalog.forgetReserve('BTC');
+    const key = `retried-${Date.now()}`;
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () => createTicket(ctx, payload, { 'idempotency-key': key })),
+    );
+    expect(results.filter((r) => r.statusCode !== 200).map((r) => r.body)).toEqual([]);
+    expect(new Set(results.map((r) => r.json().id)).size).toBe(1);
+    const [code] = await ctx.database.db.select().from(promoCodes).where(eq(promoCodes.code, 'RETRIED'));
+    expect(code).toMatchObject({ status: 'held', ticketId: results[0]!.json().id });
   });
 });

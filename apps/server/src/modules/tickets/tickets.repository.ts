@@ -1,7 +1,7 @@
 import { and, count, desc, eq, lt, sql } from 'drizzle-orm';
 import type { TicketStatus } from '@obmen/shared';
 import type { DbOrTx, Tx } from '../../db/database';
-import { cardChecks, promoCodes, reserves, ticketHistory, tickets, verifiedCards } from '../../db/schema';
+import { cardChecks, promoCodes, reserves, ticketHistory, tickets, users, verifiedCards } from '../../db/schema';
 
 export type TicketRow = typeof tickets.$inferSelect;
 export type NewTicket = typeof tickets.$inferInsert;
@@ -38,7 +38,7 @@ export async function addToReserve(tx: Tx, code: string, amount: string): Promis
     .where(eq(reserves.currencyCode, code));
 }
 
-/** Takes an active promo code for a ticket; false when it is gone (another ticket was first). */
+/** Takes an active promo code for a ticket; false when it is gone (another ticket was first) or expired. */
 export async function holdPromo(tx: Tx, code: string, ticketId: string, userId: string | null): Promise<boolean> {
   const rows = await tx
     .update(promoCodes)
@@ -47,6 +47,7 @@ export async function holdPromo(tx: Tx, code: string, ticketId: string, userId: 
       and(
         eq(promoCodes.code, code),
         eq(promoCodes.status, 'active'),
+        sql`(${promoCodes.expiresAt} is null or ${promoCodes.expiresAt} > now())`,
         userId
           ? sql`(${promoCodes.userId} is null or ${promoCodes.userId} = ${userId})`
           : sql`${promoCodes.userId} is null`,
@@ -72,6 +73,12 @@ export async function insertTicket(tx: Tx, ticket: NewTicket): Promise<TicketRow
 export async function findTicket(db: DbOrTx, id: string): Promise<TicketRow | undefined> {
   const [row] = await db.select().from(tickets).where(eq(tickets.id, id));
   return row;
+}
+
+/** The public referral id of the partner a ticket was brought by. */
+export async function findReferralNumber(db: DbOrTx, referrerId: string): Promise<number | undefined> {
+  const [row] = await db.select({ refNumber: users.refNumber }).from(users).where(eq(users.id, referrerId));
+  return row?.refNumber;
 }
 
 export async function findTicketByIdempotencyKey(db: DbOrTx, key: string): Promise<TicketRow | undefined> {
@@ -141,6 +148,7 @@ export async function findCardCheck(db: DbOrTx, ticketId: string): Promise<CardC
   return row;
 }
 
+/** Records a new photo for a ticket; a photo sent again replaces the earlier one and its verdict. */
 export async function upsertCardCheck(db: DbOrTx, ticketId: string, fileName: string): Promise<void> {
   await db
     .insert(cardChecks)

@@ -25,6 +25,7 @@ import { readReserve } from '../exchange/exchange.repository';
 import type { QuoteSigner } from '../exchange/quote-token';
 import type { Mailer } from '../mail/mailer';
 import type { SiteStateService } from '../site-state/site-state.service';
+import { createKeyedQueue } from './keyed-queue';
 import { FINAL_STATUSES, TICKET_ACTIONS, type TicketAction } from './ticket-lifecycle';
 import { ticketStatusMail } from './ticket.mails';
 import {
@@ -33,6 +34,7 @@ import {
   appendHistory,
   decideCardCheck,
   findCardCheck,
+  findReferralNumber,
   findTicket,
   findTicketByIdempotencyKey,
   holdPromo,
@@ -60,6 +62,8 @@ export interface TicketsOptions {
   secret: string;
   /** Runs in the transaction that makes a ticket succeed (the referral reward). */
   onSuccess?: (tx: Tx, ticket: TicketRow) => Promise<void>;
+  /** Payment windows in seconds for chosen directions (`GIVE>GET`), instead of their minutes (tests, demos). */
+  paymentWindowOverrides?: ReadonlyMap<string, number>;
 }
 
 export interface TransitionOptions {
@@ -75,10 +79,22 @@ export interface TransitionOptions {
 /** A concurrent create with the same Idempotency-Key won; this one rolls back and answers with that ticket. */
 class IdempotentReplay extends Error {}
 
+/**
+ * How far the amount a client saw for the computed side may be from the server's recomputation of
+ * a floating quote: prices move between the quote and the click, but a wrong amount is refused.
+ */
+export const FLOATING_TOLERANCE = new Decimal('0.01');
+
 const ticketNotFound = () => new NotFoundError('ticket.notFound');
 
 export function createTicketsService(options: TicketsOptions) {
   const { db, catalog, exchange, signer, mailer, siteState, publicUrl, secret, onSuccess } = options;
+  const windowMs = (giveCode: string, getCode: string) => {
+    const override = options.paymentWindowOverrides?.get(`${giveCode}>${getCode}`);
+    if (override !== undefined) return override * 1000;
+    return (catalog.get().directions.get(`${giveCode}>${getCode}`)?.row.paymentWindowMinutes ?? 30) * 60_000;
+  };
+  const holdingTurns = createKeyedQueue();
   const cardHash = (digits: string) => createHmac('sha256', secret).update(`card:${digits}`).digest('hex');
   const ownerKey = (ticket: Pick<TicketRow, 'userId' | 'email'>) =>
     ticket.userId ? `user:${ticket.userId}` : `email:${ticket.email.toLowerCase()}`;
@@ -112,10 +128,25 @@ export function createTicketsService(options: TicketsOptions) {
     return { giveSum: new Decimal(claims.giveSum), getSum: new Decimal(claims.getSum), rate: new Decimal(claims.rate) };
   }
 
+  /**
+   * A floating rate is recomputed now; the amount the client saw for the other side must still be
+   * close to it, so nobody gets a ticket for sums they never agreed to (or tampered with).
+   */
+  function floatingSums(body: z.output<typeof createTicketBody>, priced: PricedQuote) {
+    const computed = body.calcDirection === 'sell' ? priced.sums.getSum : priced.sums.giveSum;
+    const claimedText = normalizeAmount(body.calcDirection === 'sell' ? body.getSum : body.giveSum);
+    const claimed = claimedText === null ? null : new Decimal(claimedText);
+    if (!claimed || claimed.minus(computed).abs().gt(computed.times(FLOATING_TOLERANCE))) {
+      throw new ConflictError('sums_changed', 'ticket.sumsChanged');
+    }
+    return priced.sums;
+  }
+
   function toView(
     row: TicketRow,
     history: { status: TicketStatus; at: string }[],
     cardCheck: Ticket['cardCheck'],
+    referral: string | null,
     lang: Lang,
   ): Ticket {
     const snapshot = catalog.get();
@@ -128,6 +159,7 @@ export function createTicketsService(options: TicketsOptions) {
         valute: currency?.valute ?? code,
         iconPath: currency?.iconPath ?? '',
         scale,
+        kind: currency?.kind ?? 'crypto',
         sum: toAmount(new Decimal(sum), scale),
       };
     };
@@ -165,18 +197,25 @@ export function createTicketsService(options: TicketsOptions) {
           ? give.payTo.map((p) => ({ label: lang === 'en' ? p.labelEn : p.labelRu, value: p.value }))
           : null,
       reason: systemReason ?? row.statusReason,
+      expired: row.status === 'deleted' && row.statusReason === 'payment_expired',
       payoutReference: row.payoutReference,
+      referral,
       cardCheck,
       history,
     };
   }
 
   async function view(row: TicketRow, lang: Lang): Promise<Ticket> {
-    const [history, check] = await Promise.all([listHistory(db, row.id), findCardCheck(db, row.id)]);
+    const [history, check, referral] = await Promise.all([
+      listHistory(db, row.id),
+      findCardCheck(db, row.id),
+      row.referrerId ? findReferralNumber(db, row.referrerId) : undefined,
+    ]);
     return toView(
       row,
       history.map((h) => ({ status: h.toStatus, at: h.createdAt.toISOString() })),
       check ? { status: check.status, reason: check.reason } : { status: 'none', reason: null },
+      referral === undefined ? null : String(referral),
       lang,
     );
   }
@@ -222,8 +261,7 @@ export function createTicketsService(options: TicketsOptions) {
     if (opts.payoutReference) changes.payoutReference = opts.payoutReference;
     if (opts.refundNote) changes.refundNote = opts.refundNote;
     if (action === 'approveCard') {
-      const direction = catalog.get().directions.get(`${ticket.giveCode}>${ticket.getCode}`);
-      changes.paymentDeadline = new Date(Date.now() + (direction?.row.paymentWindowMinutes ?? 30) * 60_000);
+      changes.paymentDeadline = new Date(Date.now() + windowMs(ticket.giveCode, ticket.getCode));
       await decideCardCheck(tx, id, true, null);
       if (ticket.cardHash) await addVerifiedCard(tx, ownerKey(ticket), ticket.cardHash);
     }
@@ -266,6 +304,13 @@ export function createTicketsService(options: TicketsOptions) {
     return row;
   }
 
+  /** Paying or cancelling a ticket whose window has passed says so, rather than "wrong status". */
+  function refuseExpired(row: TicketRow): void {
+    if (row.status === 'deleted' && row.statusReason === 'payment_expired') {
+      throw new ConflictError('payment_expired', 'ticket.paymentExpired');
+    }
+  }
+
   return {
     transition,
     readable,
@@ -276,8 +321,10 @@ export function createTicketsService(options: TicketsOptions) {
       lang: Lang,
       idempotencyKey: string | undefined,
     ): Promise<Ticket> {
-      if (idempotencyKey) {
-        const existing = await findTicketByIdempotencyKey(db, idempotencyKey);
+      // A key answers only its own sender: another user (or a visitor) reusing it gets a ticket of their own.
+      const scopedKey = idempotencyKey ? `${user?.id ?? 'visitor'}:${idempotencyKey}` : null;
+      if (scopedKey) {
+        const existing = await findTicketByIdempotencyKey(db, scopedKey);
         if (existing) return view(existing, lang);
       }
       if (!(await siteState.isConvertEnabled())) throw new AppError(503, 'maintenance', 'ticket.conversionDisabled');
@@ -295,7 +342,7 @@ export function createTicketsService(options: TicketsOptions) {
       });
       if (priced.promoError) throw ParameterError.of({ promocode: priced.promoError.key });
       const { pair } = priced;
-      const sums = body.useFixed ? fixedQuote(body, user, priced) : priced.sums;
+      const sums = body.useFixed ? fixedQuote(body, user, priced) : floatingSums(body, priced);
 
       const give = validateRequisites('give', pair.give.row.giveFields, body.requisites.give);
       const get = validateRequisites('get', pair.get.row.getFields, body.requisites.get);
@@ -321,52 +368,56 @@ export function createTicketsService(options: TicketsOptions) {
       const id = randomBytes(16).toString('base64url');
 
       try {
-        const row = await db.transaction(async (tx) => {
-          if (!(await holdReserve(tx, pair.get.row.code, getSum))) {
-            // Read through this transaction: asking the pool for a second connection here can starve it.
-            throw overLimit(new Decimal((await readReserve(tx, pair.get.row.code)) ?? '0'), pair);
-          }
-          if (priced.promo && !(await holdPromo(tx, priced.promo.code, id, user?.id ?? null))) {
-            throw ParameterError.of({ promocode: 'ticket.promoTaken' });
-          }
-          const status: TicketStatus = needsCardCheck ? 'card_check' : 'advance';
-          const inserted = await insertTicket(tx, {
-            id,
-            userId: user?.id ?? null,
-            email: body.email,
-            lang,
-            giveCode: pair.give.row.code,
-            getCode: pair.get.row.code,
-            giveSum,
-            getSum,
-            rate: sums.rate.toFixed(30, Decimal.ROUND_DOWN),
-            fixed: body.useFixed,
-            feePercent: priced.fee.toFixed(4),
-            discountPercent: priced.discount.toFixed(4),
-            usdValue: sums.giveSum.times(pair.give.usdPrice!).toFixed(2),
-            profitPercent: priced.fee.toFixed(4),
-            promoCode: priced.promo?.code ?? null,
-            promoBonus: priced.promo ? priced.promo.bonus.toFixed() : null,
-            referrerId: referrerId && referrerId !== user?.id ? referrerId : null,
-            requisites: { give: give.clean, get: get.clean },
-            cardHash: hash,
-            manual: pair.direction.row.manual,
-            status,
-            paymentDeadline:
-              status === 'advance' ? new Date(Date.now() + pair.direction.row.paymentWindowMinutes * 60_000) : null,
-            idempotencyKey: idempotencyKey ?? null,
-          });
-          if (!inserted) throw new IdempotentReplay();
-          await appendHistory(tx, { ticketId: id, fromStatus: null, toStatus: status, actor: 'client' });
-          await queueStatusMail(tx, inserted);
-          return inserted;
-        });
+        const row = await holdingTurns(pair.get.row.code, () =>
+          db.transaction(async (tx) => {
+            if (!(await holdReserve(tx, pair.get.row.code, getSum))) {
+              // Read through this transaction: asking the pool for a second connection here can starve it.
+              throw overLimit(new Decimal((await readReserve(tx, pair.get.row.code)) ?? '0'), pair);
+            }
+            if (priced.promo && !(await holdPromo(tx, priced.promo.code, id, user?.id ?? null))) {
+              throw ParameterError.of({ promocode: 'ticket.promoTaken' });
+            }
+            const status: TicketStatus = needsCardCheck ? 'card_check' : 'advance';
+            const inserted = await insertTicket(tx, {
+              id,
+              userId: user?.id ?? null,
+              email: body.email,
+              lang,
+              giveCode: pair.give.row.code,
+              getCode: pair.get.row.code,
+              giveSum,
+              getSum,
+              rate: sums.rate.toFixed(30, Decimal.ROUND_DOWN),
+              fixed: body.useFixed,
+              feePercent: priced.fee.toFixed(4),
+              discountPercent: priced.discount.toFixed(4),
+              usdValue: sums.giveSum.times(pair.give.usdPrice!).toFixed(2),
+              profitPercent: priced.fee.toFixed(4),
+              promoCode: priced.promo?.code ?? null,
+              promoBonus: priced.promo ? priced.promo.bonus.toFixed() : null,
+              referrerId: referrerId && referrerId !== user?.id ? referrerId : null,
+              requisites: { give: give.clean, get: get.clean },
+              cardHash: hash,
+              manual: pair.direction.row.manual,
+              status,
+              paymentDeadline:
+                status === 'advance' ? new Date(Date.now() + windowMs(pair.give.row.code, pair.get.row.code)) : null,
+              idempotencyKey: scopedKey,
+            });
+            if (!inserted) throw new IdempotentReplay();
+            await appendHistory(tx, { ticketId: id, fromStatus: null, toStatus: status, actor: 'client' });
+            await queueStatusMail(tx, inserted);
+            return inserted;
+          }),
+        );
         catalog.forgetReserve(pair.get.row.code);
         void mailer.flush();
         return view(row, lang);
       } catch (error) {
-        if (error instanceof IdempotentReplay && idempotencyKey) {
-          const existing = await findTicketByIdempotencyKey(db, idempotencyKey);
+        // A twin with the same key that got in first also took the reserve or the promo code this
+        // attempt then found gone: its ticket is the answer, not that error.
+        if (scopedKey) {
+          const existing = await findTicketByIdempotencyKey(db, scopedKey);
           if (existing) return view(existing, lang);
         }
         throw error;
@@ -385,8 +436,9 @@ export function createTicketsService(options: TicketsOptions) {
             requisites: _r,
             payTo: _p,
             history: _h,
+            referral: _f,
             ...summary
-          } = toView(row, [], { status: 'none', reason: null }, lang);
+          } = toView(row, [], { status: 'none', reason: null }, null, lang);
           return summary;
         }),
         page,
@@ -396,25 +448,32 @@ export function createTicketsService(options: TicketsOptions) {
     },
 
     async confirm(id: string, requester: UserRow | null, lang: Lang): Promise<Ticket> {
-      await readable(id, requester);
+      refuseExpired(await readable(id, requester));
       return view(await transition(id, 'confirm', { actor: 'client' }), lang);
     },
 
     async cancel(id: string, requester: UserRow | null, lang: Lang): Promise<Ticket> {
-      await readable(id, requester);
+      refuseExpired(await readable(id, requester));
       return view(await transition(id, 'cancel', { actor: 'client' }), lang);
     },
 
-    /** Closes every unpaid ticket whose window passed; safe with several processes (SKIP LOCKED). */
-    async expireDue(): Promise<number> {
-      const expired = await db.transaction(async (tx) => {
-        const due = await lockExpiredTickets(tx, 100);
-        for (const ticket of due) await transitionIn(tx, ticket.id, 'expire', { actor: 'system' });
-        return due;
-      });
-      for (const ticket of expired) catalog.forgetReserve(ticket.getCode);
-      if (expired.length > 0) void mailer.flush();
-      return expired.length;
+    /**
+     * Closes unpaid tickets whose window passed, each in its own transaction (one bad ticket cannot
+     * hold back the rest); several processes share the work, SKIP LOCKED gives each ticket to one.
+     */
+    async expireDue(limit = 200): Promise<number> {
+      let expired = 0;
+      while (expired < limit) {
+        const ticket = await db.transaction(async (tx) => {
+          const [due] = await lockExpiredTickets(tx, 1);
+          return due ? transitionIn(tx, due.id, 'expire', { actor: 'system' }) : null;
+        });
+        if (!ticket) break;
+        expired += 1;
+        catalog.forgetReserve(ticket.getCode);
+      }
+      if (expired > 0) void mailer.flush();
+      return expired;
     },
 
     view,

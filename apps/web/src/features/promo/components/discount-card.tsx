@@ -49,14 +49,14 @@ export function DiscountCard({ owner, lang }: { owner: string; lang: Lang }) {
             </div>
             <div>
               <dt>{t('discount.turnover')}</dt>
-              <dd data-testid="discount-turnover">{formatAmount(data.turnoverUsd, lang, 'USD')}</dd>
+              <dd data-testid="discount-turnover">{formatAmount(data.turnoverUsd, lang, { scale: 2, unit: 'USD' })}</dd>
             </div>
           </dl>
           <p className={styles.next}>
             {data.next
               ? t('discount.next', {
                   percent: formatPercent(data.next.percent, lang),
-                  amount: formatAmount(data.next.remainingUsd, lang, 'USD'),
+                  amount: formatAmount(data.next.remainingUsd, lang, { scale: 2, unit: 'USD' }),
                 })
               : t('discount.top')}
           </p>

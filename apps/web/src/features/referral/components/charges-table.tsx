@@ -63,10 +63,10 @@ export function ChargesTable({ owner, lang }: { owner: string; lang: Lang }) {
                   </td>
                   <td data-label={columns.ticket}>{t('referralPage.ticketNumber', { number: charge.ticketNumber })}</td>
                   <td data-label={columns.ticketSum} className={table.numeric}>
-                    {formatAmount(charge.ticketUsd, lang, 'USD')}
+                    {formatAmount(charge.ticketUsd, lang, { scale: 2, unit: 'USD' })}
                   </td>
                   <td data-label={columns.reward} className={`${table.numeric} ${styles.positive}`}>
-                    +{formatAmount(charge.amountUsd, lang, 'USD')}
+                    +{formatAmount(charge.amountUsd, lang, { scale: 2, unit: 'USD' })}
                   </td>
                 </tr>
               ))}

@@ -77,7 +77,7 @@ function Form({ owner, lang, currencies }: { owner: string; lang: Lang; currenci
               autoComplete="off"
               hint={t('referralPage.sumHint', {
                 min: formatAmount(currency.minSum, lang),
-                max: formatAmount(currency.maxSum, lang, currency.valute),
+                max: formatAmount(currency.maxSum, lang, { unit: currency.valute }),
               })}
               error={form.error('Sum')}
               {...sumField}

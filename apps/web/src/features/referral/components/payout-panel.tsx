@@ -32,8 +32,8 @@ export function PayoutPanel({ owner, lang, summary }: { owner: string; lang: Lan
         <p>
           {belowMinimum
             ? t('referralPage.blockedMinimum', {
-                minimum: formatAmount(summary.minPayoutUsd, lang, 'USD'),
-                balance: formatAmount(summary.balanceUsd, lang, 'USD'),
+                minimum: formatAmount(summary.minPayoutUsd, lang, { scale: 2, unit: 'USD' }),
+                balance: formatAmount(summary.balanceUsd, lang, { scale: 2, unit: 'USD' }),
               })
             : summary.withdrawBlockedReason}
         </p>

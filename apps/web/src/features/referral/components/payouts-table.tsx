@@ -68,7 +68,7 @@ export function PayoutsTable({ owner, lang }: { owner: string; lang: Lang }) {
                     <time dateTime={payout.date}>{formatDateTime(payout.date, lang)}</time>
                   </td>
                   <td data-label={columns.amount} className={table.numeric}>
-                    {formatAmount(payout.sum, lang, payout.valute)}
+                    {formatAmount(payout.sum, lang, { unit: payout.valute })}
                   </td>
                   <td data-label={columns.requisite}>
                     <span className={styles.requisite}>{payout.requisite}</span>

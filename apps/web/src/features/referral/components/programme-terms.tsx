@@ -12,7 +12,7 @@ export function ProgrammeTerms({ summary, lang }: { summary: RefSummary; lang: L
     t('referralPage.termReward', { reward: percent(REFERRAL_TERMS.rewardPercent) }),
     t('referralPage.termProfit', { profit: percent(REFERRAL_TERMS.minProfitPercent) }),
     t('referralPage.termActive', { required: summary.activeReferralsRequired }),
-    t('referralPage.termMinimum', { minimum: formatAmount(summary.minPayoutUsd, lang, 'USD') }),
+    t('referralPage.termMinimum', { minimum: formatAmount(summary.minPayoutUsd, lang, { scale: 2, unit: 'USD' }) }),
     t('referralPage.termPayout', { hours: REFERRAL_TERMS.payoutHours }),
   ];
   return (

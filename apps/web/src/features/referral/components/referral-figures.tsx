@@ -32,7 +32,7 @@ function FigureGroup({ figures, className }: { figures: Figure[]; className: str
 /** The programme's numbers: the people the link brought, then the money (all in US dollars). */
 export function ReferralFigures({ summary, lang }: { summary: RefSummary; lang: Lang }) {
   const { t } = useTranslation();
-  const usd = (value: string) => formatAmount(value, lang, 'USD');
+  const usd = (value: string) => formatAmount(value, lang, { scale: 2, unit: 'USD' });
   const { activeReferrals: active, activeReferralsRequired: required } = summary;
   const people: Figure[] = [
     { key: 'visits', label: t('referralPage.visits'), value: String(summary.visits) },

@@ -1,0 +1,49 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate } from 'react-router';
+import { normalizeAmount } from '@obmen/shared/amount-text';
+import { pagePath } from '@obmen/shared/routing';
+import { useSession } from '../../features/auth/hooks/use-session';
+import { CreateTicket, type TicketDraft } from '../../features/tickets/components/create-ticket';
+import { useDocumentTitle } from '../../hooks/use-document-title';
+import { useLanguage } from '../../hooks/use-language';
+import { loadDraft, type ExchangeDraft } from '../../lib/exchange-draft';
+import { storedRefId } from '../../lib/referral-id';
+
+/** The converter's draft as ticket creation needs it, or null when there is nothing to exchange. */
+function ticketDraft(draft: ExchangeDraft | null): TicketDraft | null {
+  if (!draft || !draft.giveName || !draft.getName || draft.giveName === draft.getName) return null;
+  const sum = normalizeAmount(draft.direction === 'sell' ? draft.giveSum : draft.getSum);
+  if (!sum || !/[1-9]/.test(sum)) return null;
+  return {
+    giveName: draft.giveName,
+    getName: draft.getName,
+    direction: draft.direction,
+    useFixed: draft.useFixed,
+    sum,
+    promocode: draft.promocode,
+  };
+}
+
+export function Component() {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const navigate = useNavigate();
+  const { user, info } = useSession();
+  // Read once: the converter on another tab may change it, this page keeps what it was opened with.
+  const [draft] = useState(() => ticketDraft(loadDraft()));
+  useDocumentTitle(`${t('pages.ticket_create')} — Obmen`);
+
+  // Nothing chosen in the converter: the exchange starts there.
+  if (!draft) return <Navigate to={pagePath(lang, 'home')} replace />;
+  return (
+    <CreateTicket
+      draft={draft}
+      email={user?.email ?? info?.email ?? ''}
+      refId={storedRefId()}
+      onCreated={(ticket) =>
+        void navigate(pagePath(lang, ticket.status === 'card_check' ? 'card_check' : 'payment_info', { id: ticket.id }))
+      }
+    />
+  );
+}

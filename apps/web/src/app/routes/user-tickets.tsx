@@ -1,0 +1,27 @@
+import { useTranslation } from 'react-i18next';
+import { useLocation, useSearchParams } from 'react-router';
+import { TicketList } from '../../features/tickets/components/ticket-list';
+import { useDocumentTitle } from '../../hooks/use-document-title';
+import styles from './user-tickets.module.css';
+
+/** The page number of `?page=`, 1 for anything that is not a whole number from 1. */
+function pageOf(value: string | null): number {
+  const page = Number.parseInt(value ?? '', 10);
+  return Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1;
+}
+
+export function Component() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const [search] = useSearchParams();
+  const page = pageOf(search.get('page'));
+  useDocumentTitle(`${t('pages.user_tickets')} — Obmen`);
+  return (
+    <section className={styles.page} aria-labelledby="user-tickets-title">
+      <h1 id="user-tickets-title" className={styles.title}>
+        {t('pages.user_tickets')}
+      </h1>
+      <TicketList page={page} hrefFor={(n) => (n === 1 ? pathname : `${pathname}?page=${n}`)} />
+    </section>
+  );
+}

@@ -1,0 +1,418 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { Currency, Ticket } from '@obmen/shared/contracts';
+import { pagePath } from '@obmen/shared/routing';
+import { Button } from '../../../components/ui/button';
+import { FormAlert } from '../../../components/ui/form-alert';
+import { Spinner } from '../../../components/ui/spinner';
+import { CheckboxField, TextField } from '../../../components/ui/text-field';
+import formStyles from '../../../components/ui/form.module.css';
+import { useLanguage } from '../../../hooks/use-language';
+import { useTimeLeft } from '../../../hooks/use-time-left';
+import { ApiError } from '../../../lib/api-client';
+import { formatAmount } from '../../../lib/format-amount';
+import { useZodForm } from '../../../lib/use-zod-form';
+import { useCreateTicket } from '../api/create-ticket';
+import { useCurrency } from '../api/get-currency';
+import { useFields } from '../api/get-fields';
+import { quoteDeadline, useLiveQuote } from '../hooks/use-live-quote';
+import { randomKey } from '../random-key';
+import {
+  requisiteName,
+  ticketBody,
+  ticketFormDefaults,
+  ticketFormSchema,
+  type DraftExchange,
+  type TicketFormFields,
+  type TicketFormValues,
+} from '../ticket-form';
+import { ExchangeSummary } from './exchange-summary';
+import { LoadProblem } from './load-problem';
+import { RequisiteInput } from './requisite-input';
+import { TicketSteps } from './ticket-steps';
+import styles from './create-ticket.module.css';
+
+export interface TicketDraft extends DraftExchange {
+  /** The amount typed in the converter: the give side for `sell`, the get side for `buy`. */
+  sum: string;
+  promocode: string;
+}
+
+interface CreateTicketProps {
+  draft: TicketDraft;
+  /** The logged-in user's e-mail, to start with. */
+  email: string;
+  /** The referral id a `?r=` link stored, sent with the ticket. */
+  refId: string;
+  onCreated: (ticket: Ticket) => void;
+}
+
+/** How long typing in the promo field waits before the exchange is priced with the new code. */
+const PROMO_DEBOUNCE_MS = 600;
+
+/**
+ * Ticket creation (spec §4): 'Step 1 of 3' the requisites, e-mail, promo code and agreements beside
+ * the live exchange; 'Step 2 of 3' everything to check; then the ticket, made once however often
+ * the button is pressed.
+ */
+export function CreateTicket(props: CreateTicketProps) {
+  const lang = useLanguage();
+  const { t } = useTranslation();
+  const give = useCurrency(props.draft.giveName, lang);
+  const get = useCurrency(props.draft.getName, lang);
+  const fields = useFields(props.draft.giveName, props.draft.getName, lang);
+
+  const failed = [give, get, fields].find((query) => query.isError);
+  if (failed) {
+    const gone = failed.error instanceof ApiError && failed.error.status === 404;
+    return (
+      <LoadProblem
+        message={gone ? t('ticketCreate.currencyGone') : t('ticketCommon.unexpected')}
+        {...(!gone && { onRetry: () => void Promise.all([give.refetch(), get.refetch(), fields.refetch()]) })}
+      />
+    );
+  }
+  if (!give.data || !get.data || !fields.data) return <Spinner label={t('common.loading')} />;
+  return (
+    <TicketForm
+      key={`${props.draft.giveName}>${props.draft.getName}`}
+      {...props}
+      give={give.data}
+      get={get.data}
+      fields={fields.data}
+    />
+  );
+}
+
+interface TicketFormProps extends CreateTicketProps {
+  give: Currency;
+  get: Currency;
+  fields: TicketFormFields;
+}
+
+function TicketForm({ draft, email, refId, onCreated, give, get, fields }: TicketFormProps) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const [step, setStep] = useState<1 | 2>(1);
+  const [quotedPromo, setQuotedPromo] = useState(draft.promocode.trim().toUpperCase());
+  const quote = useLiveQuote(
+    {
+      giveName: draft.giveName,
+      getName: draft.getName,
+      sum: draft.sum,
+      direction: draft.direction,
+      useFixed: draft.useFixed,
+      promocode: quotedPromo,
+    },
+    lang,
+  );
+  const create = useCreateTicket(lang);
+  /** One key per attempt to create: kept across retries of a lost answer, new after a definite one. */
+  const idempotencyKey = useRef<string | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const schema = useMemo(() => ticketFormSchema(fields), [fields]);
+  const names = useMemo(() => Object.keys(ticketFormDefaults(fields, '', '')), [fields]);
+
+  const received = quote.data;
+  const countdown = received ? quoteDeadline(received.quote.expireTime, received.receivedAt) : undefined;
+  // A quote past its expiry, waiting for its replacement, is no longer one the server would honour.
+  const quoteLeft = useTimeLeft(countdown?.deadline ?? null);
+  const quoteReady = Boolean(received) && !quote.isError && !quote.isPlaceholderData && !(countdown && quoteLeft === 0);
+  const promoProblem = received?.quote.promoError ?? null;
+
+  const form = useZodForm<TicketFormValues, TicketFormValues>({
+    schema,
+    defaultValues: ticketFormDefaults(fields, email, draft.promocode),
+    logContext: 'ticket creation',
+    onSubmit: async (values) => {
+      if (step === 1) {
+        if (!quoteReady || promoProblem) return;
+        idempotencyKey.current = randomKey();
+        flushSync(() => setStep(2));
+        headingRef.current?.focus();
+        return;
+      }
+      if (!received || !quoteReady) return;
+      idempotencyKey.current ??= randomKey();
+      try {
+        const ticket = await create.mutateAsync({
+          body: ticketBody(values, fields, draft, received.quote, quotedPromo, refId),
+          idempotencyKey: idempotencyKey.current,
+        });
+        onCreated(ticket);
+      } catch (failure) {
+        if (failure instanceof ApiError) {
+          // The server answered: whatever is sent next is a new request, not a retry of this one.
+          idempotencyKey.current = randomKey();
+          const fieldErrors = failure.parameterErrors?.filter((e) => names.includes(e.name)) ?? [];
+          if (fieldErrors.length > 0) flushSync(() => setStep(1));
+          // The rate, the range or the reserve moved: show the fresh calculation to confirm.
+          else void quote.refetch();
+        }
+        throw failure;
+      }
+    },
+  });
+
+  // A session that finishes loading after the form appeared still fills in an empty e-mail.
+  const emailValue = String(form.values.email ?? '');
+  const { setValue } = form;
+  useEffect(() => {
+    if (email && !emailValue) setValue('email', email);
+    // Only when the session's e-mail arrives; clearing the field later must stay cleared.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [email]);
+
+  // The promo code is priced as it is typed, once the typing pauses.
+  const typedPromo = String(form.values.promocode ?? '')
+    .trim()
+    .toUpperCase();
+  useEffect(() => {
+    if (typedPromo === quotedPromo) return;
+    const timer = setTimeout(() => setQuotedPromo(typedPromo), PROMO_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [typedPromo, quotedPromo]);
+
+  const back = () => {
+    idempotencyKey.current = null;
+    flushSync(() => setStep(1));
+    headingRef.current?.focus();
+  };
+
+  const quoteProblems = quote.isError ? quoteErrorMessages(quote.error, t('ticketCommon.unexpected')) : [];
+  const bonus = received?.quote.promo;
+
+  const summary = received ? (
+    <ExchangeSummary
+      give={{ ...give, sum: received.quote.giveSum }}
+      get={{ ...get, sum: received.quote.getSum }}
+      rate={received.quote.rate}
+      fixed={received.quote.fixed}
+      countdown={quoteReady ? countdown : undefined}
+      updating={quote.isFetching}
+      extra={
+        bonus ? (
+          <p className={styles.bonus}>
+            {t('ticketCreate.promoApplied', {
+              code: bonus.code,
+              bonus: `${formatAmount(bonus.bonus, lang, { scale: get.scale })} ${get.valute}`,
+            })}
+          </p>
+        ) : null
+      }
+    />
+  ) : quote.isError ? null : (
+    <div className={styles.summaryPending}>
+      <Spinner label={t('ticketCreate.calculating')} />
+    </div>
+  );
+
+  return (
+    <>
+      <header className={styles.header}>
+        <TicketSteps current={step} />
+        <h1 className={styles.title} ref={headingRef} tabIndex={-1}>
+          {t(step === 1 ? 'ticketCreate.titleDetails' : 'ticketCreate.titleReview')}
+        </h1>
+        {quoteProblems.length > 0 && (
+          <div className={styles.quoteProblem} role="alert">
+            {quoteProblems.map((message) => (
+              <p key={message}>{message}</p>
+            ))}
+            <p className={styles.quoteActions}>
+              <Button variant="secondary" onClick={() => void quote.refetch()} loading={quote.isFetching}>
+                {t('ticketCreate.recalculate')}
+              </Button>
+              <Link to={pagePath(lang, 'home')}>{t('ticketCreate.changeAmount')}</Link>
+            </p>
+          </div>
+        )}
+      </header>
+      <div className={styles.layout}>
+        <div className={styles.main}>
+          <form className={formStyles.form} onSubmit={form.handleSubmit} noValidate>
+            {step === 1 ? (
+              <DetailsStep form={form} fields={fields} give={give} get={get} promoProblem={promoProblem} />
+            ) : (
+              <ReviewStep values={form.values} fields={fields} give={give} get={get} />
+            )}
+            <FormAlert messages={form.formErrors} />
+            <div className={formStyles.actions}>
+              {step === 2 && (
+                <Button variant="secondary" onClick={back} disabled={form.isSubmitting}>
+                  {t('ticketCreate.edit')}
+                </Button>
+              )}
+              <Button
+                type="submit"
+                className={styles.submit}
+                disabled={!quoteReady || (step === 1 && Boolean(promoProblem))}
+                loading={form.isSubmitting}
+                loadingText={t('ticketCreate.creating')}
+              >
+                {t(step === 1 ? 'ticketCreate.continue' : 'ticketCreate.confirm')}
+              </Button>
+            </div>
+            {!quoteReady && !quote.isError && <p className={styles.waiting}>{t('ticketCreate.waitingForRate')}</p>}
+          </form>
+        </div>
+        {summary && <aside className={styles.aside}>{summary}</aside>}
+      </div>
+    </>
+  );
+}
+
+type Form = ReturnType<typeof useZodForm<TicketFormValues, TicketFormValues>>;
+
+function DetailsStep({
+  form,
+  fields,
+  give,
+  get,
+  promoProblem,
+}: {
+  form: Form;
+  fields: TicketFormFields;
+  give: Currency;
+  get: Currency;
+  promoProblem: string | null;
+}) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const newTab = <span className="visually-hidden"> {t('form.newTab')}</span>;
+  return (
+    <>
+      {(['give', 'get'] as const).map((side) =>
+        fields[side].length > 0 ? (
+          <fieldset key={side} className={styles.group}>
+            <legend className={styles.legend}>
+              {t(side === 'give' ? 'ticketCreate.giveFrom' : 'ticketCreate.getTo', {
+                currency: side === 'give' ? give.name : get.name,
+              })}
+            </legend>
+            {fields[side].map((field) => (
+              <RequisiteInput
+                key={field.name}
+                field={field}
+                error={form.error(requisiteName(side, field))}
+                inputProps={form.field(requisiteName(side, field))}
+              />
+            ))}
+          </fieldset>
+        ) : null,
+      )}
+      <fieldset className={styles.group}>
+        <legend className={styles.legend}>{t('ticketCreate.contact')}</legend>
+        <TextField
+          label={t('ticketCreate.email')}
+          hint={t('ticketCreate.emailHint')}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          spellCheck={false}
+          error={form.error('email')}
+          {...form.field('email')}
+        />
+        <TextField
+          label={t('ticketCreate.promocode')}
+          hint={t('ticketCreate.promocodeHint')}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          error={form.error('promocode') ?? promoProblem ?? undefined}
+          {...form.field('promocode')}
+        />
+      </fieldset>
+      <div className={styles.agreements}>
+        <CheckboxField
+          label={
+            <>
+              {t('ticketCreate.agreeAmlBefore')}
+              <Link to={pagePath(lang, 'aml')} target="_blank" rel="noopener">
+                {t('ticketCreate.agreeAmlLink')}
+                {newTab}
+              </Link>
+            </>
+          }
+          error={form.error('agreeAml')}
+          {...form.checkbox('agreeAml')}
+        />
+        <CheckboxField
+          label={
+            <>
+              {t('ticketCreate.agreeRulesBefore')}
+              <Link to={pagePath(lang, 'rules')} target="_blank" rel="noopener">
+                {t('ticketCreate.agreeRulesLink')}
+                {newTab}
+              </Link>
+            </>
+          }
+          error={form.error('agreeRules')}
+          {...form.checkbox('agreeRules')}
+        />
+      </div>
+    </>
+  );
+}
+
+function ReviewStep({
+  values,
+  fields,
+  give,
+  get,
+}: {
+  values: TicketFormValues;
+  fields: TicketFormFields;
+  give: Currency;
+  get: Currency;
+}) {
+  const { t } = useTranslation();
+  const rows = (side: 'give' | 'get') =>
+    fields[side]
+      .map((field) => ({ field, value: String(values[requisiteName(side, field)] ?? '').trim() }))
+      .filter(({ value }) => value !== '');
+  const promo = String(values.promocode ?? '').trim();
+  return (
+    <>
+      <p className={styles.reviewIntro}>{t('ticketCreate.reviewIntro')}</p>
+      <dl className={styles.review}>
+        {(['give', 'get'] as const).map((side) =>
+          rows(side).map(({ field, value }) => (
+            <div key={`${side}.${field.name}`}>
+              <dt>
+                {field.label}
+                <span className={styles.reviewSide}> · {side === 'give' ? give.name : get.name}</span>
+              </dt>
+              <dd>{value}</dd>
+            </div>
+          )),
+        )}
+        <div>
+          <dt>{t('ticketCreate.email')}</dt>
+          <dd>{String(values.email)}</dd>
+        </div>
+        {promo && (
+          <div>
+            <dt>{t('ticketCreate.promocode')}</dt>
+            <dd>{promo.toUpperCase()}</dd>
+          </div>
+        )}
+      </dl>
+      <p className={styles.reviewNote}>
+        {t(give.kind === 'card' ? 'ticketCreate.reviewNoteCard' : 'ticketCreate.reviewNote')}
+      </p>
+    </>
+  );
+}
+
+/** What to say when the exchange cannot be priced: the server's own words when it gave any. */
+function quoteErrorMessages(error: unknown, fallback: string): string[] {
+  if (error instanceof ApiError) {
+    const fromFields = error.parameterErrors?.flatMap((e) => e.messages) ?? [];
+    if (fromFields.length > 0) return fromFields;
+    if (error.errorMessage) return [error.errorMessage];
+  }
+  return [fallback];
+}

@@ -1,0 +1,28 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { pagePath } from '@obmen/shared/routing';
+import { Button } from '../../../components/ui/button';
+import { ErrorIcon } from '../../../components/ui/icons';
+import { useLanguage } from '../../../hooks/use-language';
+import styles from './load-problem.module.css';
+
+/** A page that could not load what it shows: the reason, a retry when one can help, the way home. */
+export function LoadProblem({ message, onRetry, title }: { message: string; onRetry?: () => void; title?: string }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  return (
+    <section className={styles.problem} role="alert">
+      <ErrorIcon size={40} className={styles.icon} />
+      {title ? <h1 className={styles.title}>{title}</h1> : <h1 className={styles.title}>{message}</h1>}
+      {title && <p className={styles.message}>{message}</p>}
+      <div className={styles.actions}>
+        {onRetry && (
+          <Button variant="secondary" onClick={onRetry}>
+            {t('common.retry')}
+          </Button>
+        )}
+        <Link to={pagePath(lang, 'home')}>{t('ticketCommon.toHome')}</Link>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,27 @@
+import { useTranslation } from 'react-i18next';
+import type { Ticket } from '@obmen/shared/contracts';
+import { pagePath } from '@obmen/shared/routing';
+import { CopyButton } from '../../../components/ui/copy-button';
+import { useLanguage } from '../../../hooks/use-language';
+import styles from './ticket-link.module.css';
+
+/** The ticket's own link: the way back to it for a visitor without an account. */
+export function TicketLink({ ticket }: { ticket: Pick<Ticket, 'id' | 'number'> }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const url = `${window.location.origin}${pagePath(lang, 'ticket_info', { id: ticket.id })}`;
+  return (
+    <section className={styles.box} aria-labelledby={`ticket-link-${ticket.id}`}>
+      <h2 id={`ticket-link-${ticket.id}`} className={styles.title}>
+        {t('ticketCommon.linkTitle')}
+      </h2>
+      <p className={styles.hint}>{t('ticketCommon.linkHint')}</p>
+      <p className={styles.row}>
+        <a className={styles.url} href={url}>
+          {url}
+        </a>
+        <CopyButton text={url} copiedMessage={t('ticketCommon.linkCopied')} label={t('ticketCommon.copyLink')} />
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,162 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { Ticket } from '@obmen/shared/contracts';
+import { pagePath } from '@obmen/shared/routing';
+import { Spinner } from '../../../components/ui/spinner';
+import { formatDuration } from '../../../hooks/use-time-left';
+import { useLanguage } from '../../../hooks/use-language';
+import { formatAmount } from '../../../lib/format-amount';
+import { useTicket } from '../api/get-ticket';
+import { usePaymentWindow } from '../hooks/use-payment-window';
+import { rateText } from '../rate-text';
+import { StatusBadge, useStatusLabel } from './status-badge';
+import { TicketLink } from './ticket-link';
+import { TicketLoadError } from './ticket-load-error';
+import { TicketOutcome } from './ticket-outcome';
+import styles from './ticket-view.module.css';
+
+const locale = (lang: string) => (lang === 'ru' ? 'ru-RU' : 'en-GB');
+
+/** The ticket page (spec §2 ticket_info): its status and the card of spec §3, kept fresh while it is open. */
+export function TicketView({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const ticket = useTicket(id, lang);
+  if (ticket.isPending) return <Spinner label={t('common.loading')} />;
+  if (ticket.isError) return <TicketLoadError error={ticket.error} onRetry={() => void ticket.refetch()} />;
+  return <TicketCard ticket={ticket.data} onDeadline={() => void ticket.refetch()} />;
+}
+
+function Row({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+  return (
+    <div className={styles.row}>
+      <dt>{label}</dt>
+      <dd data-testid={testId}>{children}</dd>
+    </div>
+  );
+}
+
+function NextStep({ ticket, onDeadline }: { ticket: Ticket; onDeadline: () => void }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const { left } = usePaymentWindow(ticket.status === 'advance' ? ticket.paymentDeadline : null, onDeadline);
+  if (ticket.status === 'advance') {
+    return (
+      <section className={styles.next}>
+        <p>{t('ticketInfo.awaitingPayment', { left: formatDuration(left) })}</p>
+        <Link className={styles.button} to={pagePath(lang, 'payment_info', { id: ticket.id })}>
+          {t('ticketInfo.toPayment')}
+        </Link>
+      </section>
+    );
+  }
+  if (ticket.status === 'card_check') {
+    const pending = ticket.cardCheck.status === 'pending';
+    return (
+      <section className={styles.next}>
+        <p>{t(pending ? 'ticketInfo.cardPending' : 'ticketInfo.cardNeeded')}</p>
+        <Link className={styles.button} to={pagePath(lang, pending ? 'card_verify' : 'card_check', { id: ticket.id })}>
+          {t(pending ? 'ticketInfo.toVerification' : 'ticketInfo.toCardCheck')}
+        </Link>
+      </section>
+    );
+  }
+  return <TicketOutcome ticket={ticket} showLink={false} headingLevel={2} />;
+}
+
+function TicketCard({ ticket, onDeadline }: { ticket: Ticket; onDeadline: () => void }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const statusLabel = useStatusLabel();
+  const amount = (side: Ticket['give']) => `${formatAmount(side.sum, lang, { scale: side.scale })} ${side.valute}`;
+  const created = new Date(ticket.createdAt).toLocaleString(locale(lang), { dateStyle: 'long', timeStyle: 'short' });
+  const requisites = (list: Ticket['requisites']['give']) =>
+    list.length > 0 ? (
+      <ul className={styles.values}>
+        {list.map((r) => (
+          <li key={r.name}>
+            <span className={styles.valueLabel}>{r.label}: </span>
+            {r.value}
+          </li>
+        ))}
+      </ul>
+    ) : (
+      '—'
+    );
+
+  return (
+    <div className={styles.page}>
+      <header className={styles.header}>
+        <h1 className={styles.title}>{t('ticketInfo.title', { number: ticket.number })}</h1>
+        <p className={styles.status} aria-live="polite">
+          <span className="visually-hidden">{t('ticketInfo.status')} </span>
+          <StatusBadge ticket={ticket} />
+        </p>
+      </header>
+      <NextStep ticket={ticket} onDeadline={onDeadline} />
+      <section className={styles.card} aria-labelledby="ticket-details">
+        <h2 id="ticket-details" className={styles.cardTitle}>
+          {t('ticketInfo.details')}
+        </h2>
+        <dl className={styles.list}>
+          <Row label={t('ticketInfo.id')}>
+            <span className={styles.number}>№ {ticket.number}</span> <code className={styles.code}>{ticket.id}</code>
+          </Row>
+          <Row label={t('ticketInfo.date')}>
+            <time dateTime={ticket.createdAt}>{created}</time>
+          </Row>
+          <Row label={t('ticketInfo.give')} testId="ticket-give">
+            {amount(ticket.give)} <span className={styles.muted}>· {ticket.give.name}</span>
+          </Row>
+          <Row label={t('ticketInfo.get')} testId="ticket-get">
+            {amount(ticket.get)}
+          </Row>
+          <Row label={t('ticketInfo.getCurrency')}>{ticket.get.name}</Row>
+          <Row label={t('ticketInfo.requisite')}>{requisites(ticket.requisites.get)}</Row>
+          <Row label={t('ticketInfo.rate')}>
+            {rateText(ticket.rate, ticket.give, ticket.get, lang)}{' '}
+            <span className={styles.muted}>
+              · {t(ticket.fixed ? 'ticketCommon.fixedRate' : 'ticketCommon.floatingRate')}
+            </span>
+          </Row>
+          <Row label={t('ticketInfo.paymentDetails')}>{requisites(ticket.requisites.give)}</Row>
+          {ticket.promo && (
+            <Row label={t('ticketInfo.promo')}>
+              {ticket.promo.code} · +{formatAmount(ticket.promo.bonus, lang, { scale: ticket.get.scale })}{' '}
+              {ticket.get.valute}
+            </Row>
+          )}
+          {ticket.payoutReference && (
+            <Row label={t('ticketInfo.payoutReference')}>
+              <code className={styles.code}>{ticket.payoutReference}</code>
+            </Row>
+          )}
+          {ticket.reason && <Row label={t('ticketInfo.reason')}>{ticket.reason}</Row>}
+          {ticket.referral && <Row label={t('ticketInfo.referral')}>{ticket.referral}</Row>}
+        </dl>
+      </section>
+      {ticket.history.length > 0 && (
+        <section className={styles.card} aria-labelledby="ticket-history">
+          <h2 id="ticket-history" className={styles.cardTitle}>
+            {t('ticketInfo.history')}
+          </h2>
+          <ol className={styles.history}>
+            {ticket.history.map((entry, index) => {
+              const last = index === ticket.history.length - 1;
+              return (
+                <li key={`${entry.status}:${entry.at}`}>
+                  <time dateTime={entry.at}>
+                    {new Date(entry.at).toLocaleString(locale(lang), { dateStyle: 'short', timeStyle: 'short' })}
+                  </time>
+                  <span>{last ? statusLabel(ticket) : t(`ticketStatus.${entry.status}`)}</span>
+                </li>
+              );
+            })}
+          </ol>
+        </section>
+      )}
+      <TicketLink ticket={ticket} />
+    </div>
+  );
+}

@@ -1,0 +1,107 @@
+import { expect, type APIRequestContext } from '@playwright/test';
+
+export type Lang = 'ru' | 'en';
+
+/** A name no other test, worker or earlier run has used. */
+export const unique = (prefix: string) =>
+  `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
+
+export const BTC_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
+export const TON_ADDRESS = 'UQCH2ds1UJ6upEQohJipcKpnqlTlWAwaVSPpUf62Ux3Lg7y4';
+
+export interface CreatedTicket {
+  id: string;
+  number: number;
+  status: string;
+  paymentDeadline: string | null;
+}
+
+interface TicketOrder {
+  give: string;
+  get: string;
+  sum: string;
+  direction?: 'sell' | 'buy';
+  requisites: { give?: Record<string, string>; get: Record<string, string> };
+  email?: string;
+  lang?: Lang;
+  token?: string;
+}
+
+/** A ticket made the way the web client makes one: a quote, then create with its sums and token. */
+export async function createTicketByApi(request: APIRequestContext, order: TicketOrder): Promise<CreatedTicket> {
+  const direction = order.direction ?? 'sell';
+  const headers: Record<string, string> = { 'accept-language': order.lang ?? 'ru' };
+  if (order.token) headers.authorization = `Bearer ${order.token}`;
+  const quote = await request.post('/api/v1/Exchange/calculate', {
+    headers,
+    form: { giveName: order.give, getName: order.get, sum: order.sum, direction },
+  });
+  expect(quote.status(), await quote.text()).toBe(200);
+  const { giveSum, getSum, quoteToken } = (await quote.json()) as Record<string, string>;
+  const created = await request.post('/api/v1/Tickets/create', {
+    headers,
+    data: {
+      giveName: order.give,
+      getName: order.get,
+      giveSum,
+      getSum,
+      calcDirection: direction,
+      quoteToken,
+      email: order.email ?? `${unique('client')}@obmen.test`,
+      requisites: { give: order.requisites.give ?? {}, get: order.requisites.get },
+      agreeAml: true,
+      agreeRules: true,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  return (await created.json()) as CreatedTicket;
+}
+
+/** Tether to bitcoin: no card check, straight to payment. */
+export const coinTicket = (request: APIRequestContext, extra: Partial<TicketOrder> = {}) =>
+  createTicketByApi(request, {
+    give: 'USDTTRC20',
+    get: 'BTC',
+    sum: '0.01',
+    direction: 'buy',
+    requisites: { get: { walletAddress: BTC_ADDRESS } },
+    ...extra,
+  });
+
+/** The e2e operator (playwright.config.ts), logged in through the API. */
+export async function operatorToken(request: APIRequestContext): Promise<string> {
+  const res = await request.post('/token', {
+    data: { username: 'operator@obmen.test', password: 'E2e-Operator-Password-1!' },
+  });
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { user: { access_token: string } }).user.access_token;
+}
+
+/** An operator's action on a ticket, through the console's API (design §5). */
+export async function operatorActs(request: APIRequestContext, ticketId: string, action: string, body: object = {}) {
+  const token = await operatorToken(request);
+  const res = await request.post(`/api/admin/tickets/${ticketId}/${action}`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: body,
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/** What the converter hands to ticket creation (apps/web/src/lib/exchange-draft.ts), for a page to find. */
+export function draftScript(draft: {
+  giveName: string;
+  getName: string;
+  giveSum: string;
+  getSum: string;
+  direction: 'sell' | 'buy';
+}) {
+  return `localStorage.setItem('exchangeDraft', ${JSON.stringify(
+    JSON.stringify({ ...draft, useFixed: false, promocode: '', quote: null, savedAt: Date.now() }),
+  )});`;
+}
+
+/** A real 16×10 PNG: what the server re-encodes as a card photo. */
+export const CARD_PHOTO = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAABAAAAAKCAIAAAAy3EnLAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAFUlEQVQYlWNQXGBBEmIY1bBgSIYSAOxWm6HlrtlzAAAAAElFTkSuQmCC',
+  'base64',
+);
