@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Decimal } from '@obmen/shared';
+import { Decimal, decimalString, toAmount, toInverseRate, toRate } from '@obmen/shared';
 import { buy, exchangeRate, sell, type PricingInput } from './pricing';
 
 // Prices, fees and scales of the kind the exchange really uses, as exact decimals.
@@ -118,6 +118,44 @@ describe('pricing', () => {
         expect(sell(giveSum, withBonus).getSum.gte(plain)).toBe(true);
         const asked = sell(giveSum, withBonus).getSum;
         expect(buy(asked, withBonus).giveSum.lte(giveSum)).toBe(true);
+      }),
+    );
+  });
+
+  it('never lets a float in: every result is an exact Decimal that travels as a plain decimal string', () => {
+    fc.assert(
+      fc.property(inputArb, fc.integer({ min: 1, max: 10 ** 9 }), fc.boolean(), (input, units, selling) => {
+        const typed = new Decimal(units).times(unit(selling ? input.giveScale : input.getScale));
+        const sums = selling ? sell(typed, input) : buy(typed, input);
+        for (const value of [sums.giveSum, sums.getSum, sums.rate]) {
+          expect(value).toBeInstanceOf(Decimal);
+          expect(value.isFinite()).toBe(true);
+        }
+        const wire = [
+          toAmount(sums.giveSum, input.giveScale),
+          toAmount(sums.getSum, input.getScale),
+          toRate(sums.rate),
+          toInverseRate(sums.rate),
+        ];
+        for (const text of wire) {
+          expect(text).not.toMatch(/e/i);
+          expect(decimalString.safeParse(text).success).toBe(true);
+        }
+        expect(wire[0]).toMatch(input.giveScale === 0 ? /^\d+$/ : new RegExp(`^\\d+\\.\\d{${input.giveScale}}$`));
+      }),
+    );
+  });
+
+  it('reads the rate both ways without promising the client more than it gives', () => {
+    fc.assert(
+      fc.property(inputArb, (input) => {
+        const rate = exchangeRate(input);
+        fc.pre(rate.gt(0));
+        const forward = new Decimal(toRate(rate));
+        const inverse = new Decimal(toInverseRate(rate));
+        expect(forward.lte(rate)).toBe(true);
+        // One unit got costs at least what the exact rate says.
+        expect(inverse.times(rate).gte(1)).toBe(true);
       }),
     );
   });
