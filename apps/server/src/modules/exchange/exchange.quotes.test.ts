@@ -166,8 +166,16 @@ describe('POST /api/v1/Exchange/calculate', () => {
     ctx.app.services.catalog.forgetReserve('BTC');
     const res = await quote('100000');
     expect(res.json()).toEqual({
-      parameterErrors: [{ name: 'sum', messages: ['Превышен лимит', 'В резерве 0.01000000 BTC: уменьшите сумму'] }],
+      parameterErrors: [{ name: 'sum', messages: ['Превышен лимит', 'В резерве 0,01 BTC: уменьшите сумму'] }],
     });
+    const en = await calculate(
+      { giveName: 'SBERRUB', getName: 'BTC', sum: '100000', direction: 'sell' },
+      { 'accept-language': 'en' },
+    );
+    expect(en.json().parameterErrors[0].messages).toEqual([
+      'Limit exceeded',
+      'The reserve is 0.01 BTC: lower the amount',
+    ]);
     await ctx.database.db.update(reserves).set({ balance: '3.2548731' }).where(eq(reserves.currencyCode, 'BTC'));
     ctx.app.services.catalog.forgetReserve('BTC');
   });

@@ -1,6 +1,7 @@
 import {
   Decimal,
   decimalPlaces,
+  formatAmount,
   formatMessage,
   normalizeAmount,
   roundDown,
@@ -8,6 +9,7 @@ import {
   toAmount,
   toInverseRate,
   toRate,
+  trimAmount,
   type calculateBody,
   type Currency,
   type CurrencySide,
@@ -56,13 +58,16 @@ export interface PricedQuote {
   fee: Decimal;
 }
 
-/** 'Превышен лимит' with the reserve (spec §5). */
+/** 'Превышен лимит' with the reserve (spec §5), written for reading in the request's language. */
 export function overLimit(reserve: Decimal, pair: Pair): ParameterError {
-  const shown = { reserve: toAmount(reserve, pair.get.row.scale), valute: pair.get.row.valute };
+  const amount = trimAmount(toAmount(reserve, pair.get.row.scale));
   return new ParameterError((l) => [
     {
       name: 'sum',
-      messages: [formatMessage(l, 'exchange.overLimit'), formatMessage(l, 'exchange.limitOverflow', shown)],
+      messages: [
+        formatMessage(l, 'exchange.overLimit'),
+        formatMessage(l, 'exchange.limitOverflow', { reserve: formatAmount(amount, l), valute: pair.get.row.valute }),
+      ],
     },
   ]);
 }
