@@ -267,11 +267,19 @@ test.describe('the converter keeps its state', () => {
     expect(draft.getSum).toBe(draft.quote.getSum);
   });
 
-  test('?promo= fills in the promo code and shows why it does not apply', async ({ page }) => {
+  test('?promo= fills in the promo code, shows why it does not apply and holds submit until it is removed', async ({
+    page,
+  }) => {
     await page.goto('/en/?promo=nosuchcode');
     await expect(page.getByRole('button', { name: 'I have a promo code' })).toHaveAttribute('aria-expanded', 'true');
     await expect(page.getByLabel('Promo code')).toHaveValue('NOSUCHCODE');
     await expect(page.getByText('This promo code is not valid')).toBeVisible();
+    // A ticket would be refused with it: submit waits until it is fixed or taken off.
+    const submit = page.getByRole('button', { name: 'Exchange', exact: true });
+    await expect(submit).toBeDisabled();
+    await page.getByRole('button', { name: 'Remove' }).click();
+    await expect(page.getByText('This promo code is not valid')).toBeHidden();
+    await expect(submit).toBeEnabled();
   });
 });
 

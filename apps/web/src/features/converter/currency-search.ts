@@ -1,26 +1,28 @@
 import type { Currency } from '@obmen/shared/contracts';
 
-const fold = (text: string) =>
-  text
-    .toLocaleLowerCase('ru')
-    .replace(/ё/g, 'е')
-    .replace(/[\s\-_.()]+/g, '');
+const SEPARATORS = /[\s\-_.()/]+/;
+const fold = (text: string) => text.toLocaleLowerCase('ru').replace(/ё/g, 'е');
+const squash = (text: string) => fold(text).split(SEPARATORS).join('');
+const words = (text: string) => fold(text).split(SEPARATORS).filter(Boolean);
 
 /**
  * The currencies matching what was typed, by name, code, valute or any alias ("сбер", "usdt",
- * "тинькофф"), case, spaces and ё/е aside. Those whose name or code starts with it come first; the
- * list's own order holds otherwise.
+ * "тинькофф"), case, spaces, dashes and ё/е aside. A match starts a word ("eth" finds Ethereum,
+ * not Tether); those whose name or code starts with it come first, the list's order holds otherwise.
  */
 export function searchCurrencies(list: readonly Currency[], query: string): Currency[] {
-  const q = fold(query);
+  const q = squash(query);
   if (!q) return [...list];
-  const starts: Currency[] = [];
-  const contains: Currency[] = [];
+  const first: Currency[] = [];
+  const then: Currency[] = [];
   for (const currency of list) {
-    const names = [currency.name, currency.codeName, currency.valute].map(fold);
-    const aliases = currency.aliases.map(fold);
-    if (names.some((n) => n.startsWith(q)) || aliases.some((a) => a === q)) starts.push(currency);
-    else if ([...names, ...aliases].some((n) => n.includes(q))) contains.push(currency);
+    const heads = [currency.name, currency.codeName, currency.valute].map(squash);
+    if (heads.some((h) => h.startsWith(q)) || currency.aliases.some((a) => squash(a) === q)) {
+      first.push(currency);
+      continue;
+    }
+    const texts = [currency.name, ...currency.aliases];
+    if (texts.some((t) => squash(t).startsWith(q) || words(t).some((w) => w.startsWith(q)))) then.push(currency);
   }
-  return [...starts, ...contains];
+  return [...first, ...then];
 }

@@ -17,7 +17,7 @@ import styles from './converter.module.css';
 /** The exchange form of the home page (spec §2, §4): two sides, the rate and the way on to a ticket. */
 export function Converter({ model }: { model: ConverterModel }) {
   const { t } = useTranslation();
-  const { lang, pair, quote, range } = model;
+  const { lang, pair, rateQuote: quote, range } = model;
   const statusId = useId();
 
   useEffect(() => {

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import type { Currency, ParameterErrors } from '@obmen/shared/contracts';
+import type { Currency, ParameterErrors, Quote } from '@obmen/shared/contracts';
 import type { Lang } from '@obmen/shared/i18n';
 import { pagePath } from '@obmen/shared/routing';
 import { useLanguage } from '../../../hooks/use-language';
@@ -68,14 +68,12 @@ function reducer(state: State, action: Action): State {
   switch (action.type) {
     case 'choose':
       return { ...state, chosen: action.pair };
-    case 'set':
-      return {
-        ...state,
-        amountPair: action.pairKey,
-        direction: action.direction,
-        text: inputText(action.sum, action.lang),
-        committed: { sum: action.sum, direction: action.direction },
-      };
+    case 'set': {
+      const text = inputText(action.sum, action.lang);
+      // Priced as the field reads it, so the field and the price never disagree about the amount.
+      const committed = { sum: amountOf(text), direction: action.direction };
+      return { ...state, amountPair: action.pairKey, direction: action.direction, text, committed };
+    }
     case 'type':
       return { ...state, amountPair: action.pairKey, direction: action.direction, text: action.text };
     case 'commit':
@@ -99,12 +97,13 @@ function initialState(draft: ExchangeDraft | null, promoFromUrl: string, lang: L
   if (!draft)
     return { chosen: null, amountPair: null, direction: 'sell', text: '', committed: null, fixed: false, promo };
   const chosen = { give: draft.giveName, get: draft.getName };
-  const amount = amountOf(draft.direction === 'sell' ? draft.giveSum : draft.getSum);
+  const text = inputText(amountOf(draft.direction === 'sell' ? draft.giveSum : draft.getSum), lang);
+  const amount = amountOf(text);
   return {
     chosen,
     amountPair: amount ? pairKey(chosen) : null,
     direction: draft.direction,
-    text: inputText(amount, lang),
+    text,
     committed: amount ? { sum: amount, direction: draft.direction } : null,
     fixed: draft.useFixed,
     promo,
@@ -240,6 +239,15 @@ export function useConverter() {
   const current = result && !quote.isPlaceholderData && !pending ? result : null;
   const calculating = pending || (request !== null && quote.isFetching);
 
+  // The rate does not depend on the amount: the last one priced for this pair stays on show while
+  // an amount is out of range or being typed.
+  const rateKey = key ? `${key}:${state.fixed}:${state.promo}` : null;
+  const [lastRate, setLastRate] = useState<{ key: string; quote: Quote } | null>(null);
+  const latest = result?.quote ?? null;
+  if (latest && rateKey && (lastRate?.quote !== latest || lastRate.key !== rateKey)) {
+    setLastRate({ key: rateKey, quote: latest });
+  }
+
   const otherSide = (side: Side): string => {
     if (!result || !ready) return '';
     return inputText(side === 'give' ? result.quote.giveSum : result.quote.getSum, lang);
@@ -311,13 +319,17 @@ export function useConverter() {
     fixed: state.fixed,
     promo: state.promo,
     quote: result?.quote ?? null,
+    /** The rate, fee and discount to show: the current quote's, else the last one of this pair. */
+    rateQuote: result?.quote ?? (lastRate && lastRate.key === rateKey && !unavailable ? lastRate.quote : null),
     /** The quote's timer on this device's clock, when the figures on screen are current. */
     timer: current ? { deadline: current.deadline, lifetimeMs: current.lifetimeMs } : null,
     calculating,
     failed,
     retry: () => void quote.refetch(),
     maintenance: site.known && !site.convertEnabled,
-    canSubmit: current !== null && !calculating && !problem && !unavailable && site.convertEnabled,
+    // A promo code that does not apply would be refused at ticket creation: fix it or take it off first.
+    canSubmit:
+      current !== null && !current.quote.promoError && !calculating && !problem && !unavailable && site.convertEnabled,
     swappable,
 
     pick(side: Side, code: string) {
