@@ -59,11 +59,10 @@ export function AmountPanel({ side, model, label, pickerTitle, hint }: AmountPan
           ))}
         </div>
       )}
-      {hint && (
-        <p id={hintId} className={styles.hint}>
-          {hint}
-        </p>
-      )}
+      {/* The line is there before the range or reserve arrives, so nothing below it jumps. */}
+      <p id={hintId} className={styles.hint}>
+        {hint ?? '\u00a0'}
+      </p>
       {view.message && (
         <p id={noteId} className={styles.note}>
           {view.message}

@@ -26,14 +26,7 @@ export function Converter({ model }: { model: ConverterModel }) {
     idle(preloadCurrencyPicker);
   }, []);
 
-  if (model.loading) {
-    return (
-      <section className={`${styles.card} ${styles.loading}`} aria-busy="true">
-        <Spinner label={t('converter.loading')} />
-      </section>
-    );
-  }
-  if (model.listsFailed || !pair) {
+  if (model.listsFailed || (!model.loading && !pair)) {
     return (
       <section className={`${styles.card} ${styles.loading}`}>
         <p role="alert">{t('converter.listsFailed')}</p>
@@ -59,11 +52,12 @@ export function Converter({ model }: { model: ConverterModel }) {
           })
         : '';
 
+  // While the lists load, the form already has its final shape: nothing jumps when they arrive.
   return (
     <form
       className={styles.card}
       aria-label={t('converter.title')}
-      aria-busy={model.calculating}
+      aria-busy={model.loading || model.calculating}
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
@@ -134,11 +128,6 @@ export function Converter({ model }: { model: ConverterModel }) {
           {t('exchange.directionUnavailable')}
         </p>
       )}
-      {model.checking && !model.unavailable && (
-        <div className={styles.checking}>
-          <Spinner label={t('converter.checking')} />
-        </div>
-      )}
 
       {!model.unavailable && (
         <div className={styles.summary}>
@@ -150,6 +139,10 @@ export function Converter({ model }: { model: ConverterModel }) {
                   {rate.from} = {rate.to}
                 </span>
               </>
+            ) : model.checking || model.loading ? (
+              <span className={styles.rateLabel}>
+                <Spinner label={t(model.loading ? 'converter.loading' : 'converter.checking')} quiet={model.loading} />
+              </span>
             ) : (
               <span className={styles.rateLabel}>{model.calculating ? t('converter.calculating') : '\u00a0'}</span>
             )}

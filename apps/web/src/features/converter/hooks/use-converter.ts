@@ -11,10 +11,10 @@ import { loadDraft, saveDraft, type ExchangeDraft } from '../../../lib/exchange-
 import { checkSiteStatus, getSiteStatus, useSiteStatus } from '../../../lib/site-status';
 import { quoteQueryOptions, type QuoteRequest } from '../api/calculate';
 import { useCurrencies } from '../api/get-currencies';
-import { useCurrencyMessage } from '../api/get-currency-message';
-import { useDirectionStatus } from '../api/get-direction-status';
-import { useRange } from '../api/get-range';
-import { useReserve } from '../api/get-reserve';
+import { currencyMessageQueryOptions, useCurrencyMessage } from '../api/get-currency-message';
+import { directionStatusQueryOptions, useDirectionStatus } from '../api/get-direction-status';
+import { rangeQueryOptions, useRange } from '../api/get-range';
+import { reserveQueryOptions, useReserve } from '../api/get-reserve';
 import { converterKeys } from '../api/query-keys';
 import {
   amountOf,
@@ -22,6 +22,7 @@ import {
   checkAmount,
   classifyRefusal,
   cleanAmountInput,
+  DEFAULT_PAIR,
   floorOf,
   inputText,
   pairFromSegment,
@@ -151,6 +152,18 @@ export function useConverter() {
     // The shell polls the site status; ask once here if nobody has yet, so submit is not held back.
     if (!getSiteStatus().known) void checkSiteStatus();
   }, []);
+
+  const [firstGuess] = useState(() => pairFromSegment(params.pair) ?? state.chosen ?? DEFAULT_PAIR);
+  useEffect(() => {
+    // The pair is nearly always known before the lists arrive: ask about it alongside them, not
+    // after, so the whole form fills in at once instead of line by line.
+    const { give, get } = firstGuess;
+    void queryClient.prefetchQuery(directionStatusQueryOptions(give, get, state.fixed));
+    void queryClient.prefetchQuery(rangeQueryOptions(give, get, state.fixed));
+    void queryClient.prefetchQuery(reserveQueryOptions(get));
+    void queryClient.prefetchQuery(currencyMessageQueryOptions(give, 'give', lang));
+    void queryClient.prefetchQuery(currencyMessageQueryOptions(get, 'get', lang));
+  }, [firstGuess, queryClient, state.fixed, lang]);
 
   const giveList = useCurrencies('give', lang);
   const getList = useCurrencies('get', lang);
