@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Currency, Quote } from '@obmen/shared/contracts';
@@ -100,6 +100,8 @@ const sums = () => calls.map((c) => `${c.body.get('direction')}:${c.body.get('su
 
 beforeAll(() => {
   initI18n('ru');
+  // A busy machine can take more than the default second to render the first frame.
+  configure({ asyncUtilTimeout: 5_000 });
 });
 
 beforeEach(() => {
