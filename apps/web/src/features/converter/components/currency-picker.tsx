@@ -35,7 +35,7 @@ export function CurrencyPicker({ label, dialogTitle, list, value, onPick, disabl
         className={styles.trigger}
         aria-haspopup="dialog"
         aria-expanded={open}
-        aria-label={current ? `${label}: ${current.name}` : label}
+        aria-label={`${label}: ${current?.name ?? t('common.loading')}`}
         disabled={disabled || list.length === 0}
         onPointerEnter={preloadCurrencyPicker}
         onFocus={preloadCurrencyPicker}
