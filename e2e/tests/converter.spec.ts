@@ -74,6 +74,8 @@ async function pick(page: Page, picker: ReturnType<typeof converter>['givePicker
   await dialog.getByRole('combobox').fill(search);
   await dialog.getByRole('combobox').press('Enter');
   await expect(dialog).toBeHidden();
+  // Focus comes back to the button, so a keyboard user carries on from where they were.
+  await expect(picker).toBeFocused();
 }
 
 for (const lang of ['ru', 'en'] as const) {

@@ -14,13 +14,15 @@ interface CurrencyPickerDialogProps {
   list: readonly Currency[];
   value: string | undefined;
   onPick: (code: string) => void;
+  /** Where focus goes back on closing: the button that opened it (Radix only knows its own triggers). */
+  returnFocus: () => void;
 }
 
 /**
  * A searchable list of currencies in a dialog (a full-height sheet on phones). Radix unmounts the
  * content when it closes, so every opening starts with an empty search at the current currency.
  */
-export function CurrencyPickerDialog({ open, onOpenChange, title, ...body }: CurrencyPickerDialogProps) {
+export function CurrencyPickerDialog({ open, onOpenChange, title, returnFocus, ...body }: CurrencyPickerDialogProps) {
   const { t } = useTranslation();
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
@@ -32,6 +34,10 @@ export function CurrencyPickerDialog({ open, onOpenChange, title, ...body }: Cur
           onOpenAutoFocus={(event) => {
             event.preventDefault();
             (event.currentTarget as HTMLElement | null)?.querySelector('input')?.focus();
+          }}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            returnFocus();
           }}
         >
           <div className={styles.sheetHeader}>
@@ -51,7 +57,12 @@ export function CurrencyPickerDialog({ open, onOpenChange, title, ...body }: Cur
  * The search field is a combobox driving a listbox: arrows move through the results, Enter picks
  * one, Escape closes, and a screen reader hears the option under the cursor and how many match.
  */
-function PickerBody({ title, list, value, onPick }: Omit<CurrencyPickerDialogProps, 'open' | 'onOpenChange'>) {
+function PickerBody({
+  title,
+  list,
+  value,
+  onPick,
+}: Omit<CurrencyPickerDialogProps, 'open' | 'onOpenChange' | 'returnFocus'>) {
   const { t } = useTranslation();
   const [query, setQuery] = useState('');
   const [active, setActive] = useState<string | undefined>(value);

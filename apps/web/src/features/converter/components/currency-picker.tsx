@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Currency } from '@obmen/shared/contracts';
 import { FireIcon } from '../../../components/ui/fire-icon';
@@ -26,11 +26,13 @@ export function CurrencyPicker({ label, dialogTitle, list, value, onPick, disabl
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [mounted, setMounted] = useState(false);
+  const triggerRef = useRef<HTMLButtonElement>(null);
   const current = list.find((c) => c.codeName === value);
 
   return (
     <>
       <button
+        ref={triggerRef}
         type="button"
         className={styles.trigger}
         aria-haspopup="dialog"
@@ -65,6 +67,7 @@ export function CurrencyPicker({ label, dialogTitle, list, value, onPick, disabl
               setOpen(false);
               onPick(code);
             }}
+            returnFocus={() => triggerRef.current?.focus()}
           />
         </Suspense>
       )}
