@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { passesLuhn, type RequisiteField } from '@obmen/shared';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 
 let ctx: TestContext;
@@ -194,5 +195,23 @@ describe('calculate refuses bad sums with a clear message', () => {
       ),
       { numRuns: 150 },
     );
+  });
+});
+
+describe('get_fields', () => {
+  it('asks for a card with a Luhn check, a wallet address per network, and a memo where the network needs one', async () => {
+    const res = await get(`${E}/get_fields/SBERRUB/TON`, 'en');
+    expect(res.statusCode).toBe(200);
+    const { give, get: got } = res.json<{ give: RequisiteField[]; get: RequisiteField[] }>();
+    const card = give.find((f) => f.kind === 'card');
+    expect(card).toMatchObject({ required: true, label: expect.any(String), hint: expect.any(String) });
+    expect(passesLuhn(card!.placeholder.replace(/\D/g, ''))).toBe(true);
+    const address = got.find((f) => f.kind === 'address')!;
+    expect(new RegExp(address.pattern).test('UQCH2ds1UJ6upEQohJipcKpnqlTlWAwaVSPpUf62Ux3Lg7y4')).toBe(true);
+    expect(new RegExp(address.pattern).test('TJYeasTPa6gpEEfYqh1xsqcLgGzkBqcGrG')).toBe(false);
+    expect(got.find((f) => f.kind === 'memo')).toMatchObject({ name: 'memo', required: false });
+    // A network without memos does not ask for one.
+    const btc = (await get(`${E}/get_fields/SBERRUB/BTC`)).json<{ get: RequisiteField[] }>();
+    expect(btc.get.some((f) => f.kind === 'memo')).toBe(false);
   });
 });
