@@ -43,6 +43,12 @@ export default defineConfig({
     baseURL,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // Every browser starts as a visitor who has read the one-time phishing warning, so the modal
+    // does not stand in front of what a spec is about; its own spec starts from a clean slate.
+    storageState: {
+      cookies: [],
+      origins: [{ origin: baseURL, localStorage: [{ name: 'phishingWarningSeen', value: '1' }] }],
+    },
   },
   projects: [
     { name: 'chromium', use: browser, testIgnore: /\.global\.spec\.ts$/ },

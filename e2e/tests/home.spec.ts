@@ -1,25 +1,21 @@
 import { expect, test } from '@playwright/test';
 
 test.describe('home page', () => {
-  test('lists the give and get currencies in Russian at /ru/', async ({ page }) => {
+  test('shows the converter in Russian at /ru/', async ({ page }) => {
     await page.goto('/ru/');
     await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
-    await expect(page.getByRole('heading', { name: 'Отдаёте' })).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Получаете' })).toBeVisible();
-    const give = page.getByTestId('currency-list-give');
-    await expect(give.getByText('Сбербанк RUB')).toBeVisible();
-    await expect(give.getByText('Т-Банк RUB')).toBeVisible();
-    await expect(page.getByTestId('currency-list-get').getByText('Bitcoin')).toBeVisible();
-    await expect(give.locator('li')).toHaveCount(14);
+    await expect(page.getByRole('button', { name: 'Отдаёте: Сбербанк RUB' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Получаете: Bitcoin' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Почему выбирают Obmen' })).toBeVisible();
+    await expect(page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3 }) })).toHaveCount(6);
+    await expect(page).toHaveTitle('Obmen — обмен криптовалют и рублей 24/7');
   });
 
-  test('lists them in English at /en/', async ({ page }) => {
+  test('and in English at /en/', async ({ page }) => {
     await page.goto('/en/');
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-    await expect(page.getByRole('heading', { name: 'You give' })).toBeVisible();
-    const give = page.getByTestId('currency-list-give');
-    await expect(give.getByText('Sberbank RUB')).toBeVisible();
-    await expect(give.getByText('T-Bank RUB')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'You give: Sberbank RUB' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Why people choose Obmen' })).toBeVisible();
     await expect(page).toHaveTitle(/crypto and rouble exchange/);
   });
 
@@ -28,7 +24,7 @@ test.describe('home page', () => {
     await page.getByRole('banner').getByRole('button', { name: 'Язык: Русский' }).click();
     await page.getByRole('dialog').getByRole('link', { name: 'English' }).click();
     await expect(page).toHaveURL(/\/en\/$/);
-    await expect(page.getByTestId('currency-list-give').getByText('Sberbank RUB')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'You give: Sberbank RUB' })).toBeVisible();
   });
 });
 
@@ -58,7 +54,7 @@ test.describe('not found', () => {
     await expect(page.getByRole('heading', { name: 'Страница не найдена' })).toBeVisible();
     await page.getByRole('link', { name: 'На главную', exact: true }).click();
     await expect(page).toHaveURL(/\/ru\/$/);
-    await expect(page.getByTestId('currency-list-give').getByText('Сбербанк RUB')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Отдаёте: Сбербанк RUB' })).toBeVisible();
   });
 
   test('in English too, and for a malformed pair', async ({ page }) => {
@@ -69,6 +65,6 @@ test.describe('not found', () => {
   test('a pair path is a page, not a 404', async ({ page }) => {
     const response = await page.goto('/en/SBERRUB--BTC');
     expect(response?.status()).toBe(200);
-    await expect(page.getByTestId('currency-list-give').getByText('Sberbank RUB')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'You give: Sberbank RUB' })).toBeVisible();
   });
 });

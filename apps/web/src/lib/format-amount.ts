@@ -1,10 +1,5 @@
+import { formatAmount as groupAmount, trimAmount } from '@obmen/shared/amount-text';
 import type { Lang } from '@obmen/shared/i18n';
-
-const SEPARATORS: Record<Lang, { group: string; decimal: string }> = {
-  // Russian groups thousands with a non-breaking space (as Intl does) and writes a decimal comma.
-  ru: { group: '\u00a0', decimal: ',' },
-  en: { group: ',', decimal: '.' },
-};
 
 export interface AmountFormat {
   /** The currency's decimals: two-decimal currencies (roubles, dollars) always show both places. */
@@ -16,18 +11,17 @@ export interface AmountFormat {
 /**
  * A decimal string as people of a language read it: thousands grouped, the language's decimal
  * mark, trailing zeros dropped — "12345.60" → "12 345,6" (ru), "12,345.6" (en) — except that
- * two-decimal money keeps its cents: with scale 2, "12 345,60" and "10,00". Pure string work: money never passes through a float on its way to the screen.
- * Anything that is not a plain decimal is shown as it came.
+ * two-decimal money keeps its cents: with scale 2, "12 345,60" and "10,00". Pure string work:
+ * money never passes through a float on its way to the screen. Anything that is not a plain
+ * decimal is shown as it came.
  */
 export function formatAmount(value: string, lang: Lang, { scale, unit }: AmountFormat = {}): string {
-  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(value.trim());
+  const match = /^(-?)(\d+(?:\.\d+)?)$/.exec(value.trim());
   if (!match) return unit ? `${value} ${unit}` : value;
-  const [, sign = '', whole = '0', rawFraction = ''] = match;
-  let fraction = rawFraction.replace(/0+$/, '');
-  if (scale === 2) fraction = fraction.padEnd(2, '0');
-  const { group, decimal } = SEPARATORS[lang];
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, group);
-  const text = `${sign}${grouped}${fraction ? `${decimal}${fraction}` : ''}`;
+  const [, sign = '', digits = '0'] = match;
+  const [whole = '0', trimmed = ''] = trimAmount(digits).split('.');
+  const fraction = scale === 2 ? trimmed.padEnd(2, '0') : trimmed;
+  const text = sign + groupAmount(fraction ? `${whole}.${fraction}` : whole, lang);
   return unit ? `${text}\u00a0${unit}` : text;
 }
 

@@ -120,8 +120,15 @@ export const quoteSchema = z.object({
   getSum: decimalString,
   /** Units of the get currency for one unit of the give currency, after fee and discount. */
   rate: decimalString,
+  /** Units of the give currency for one unit of the get currency: the same rate read the other way. */
+  inverseRate: decimalString,
   /** When a fixed rate stops being honoured, and when the client should ask again. */
   expireTime: z.string(),
+  /**
+   * The quote's lifetime in seconds from when it was issued: a client counts down from its own
+   * clock, which may not agree with the server's.
+   */
+  expiresIn: z.number().int().positive(),
   /** Signed; ticket creation checks it for a fixed rate. */
   quoteToken: z.string(),
   /** The fee in percent after the discount, with the fixed-rate extra when fixed. */

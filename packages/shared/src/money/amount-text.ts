@@ -37,17 +37,36 @@ export function sanitizeAmountInput(input: string, scale: number): string {
   return text.startsWith('.') ? `0${text}` : text;
 }
 
-/** Compares two plain non-negative decimal strings ("12.5", "0.100") exactly: -1, 0 or 1. */
+/**
+ * Orders two plain non-negative decimal strings ("3000", "2999.99") exactly, without a number type:
+ * -1 when `a` is smaller, 0 when equal, 1 when larger.
+ */
 export function compareAmounts(a: string, b: string): -1 | 0 | 1 {
   const [aWhole = '', aFraction = ''] = a.split('.');
   const [bWhole = '', bFraction = ''] = b.split('.');
-  const aw = aWhole.replace(/^0+/, '');
-  const bw = bWhole.replace(/^0+/, '');
-  if (aw.length !== bw.length) return aw.length < bw.length ? -1 : 1;
-  if (aw !== bw) return aw < bw ? -1 : 1;
+  const wholeA = aWhole.replace(/^0+/, '');
+  const wholeB = bWhole.replace(/^0+/, '');
+  if (wholeA.length !== wholeB.length) return wholeA.length < wholeB.length ? -1 : 1;
   const width = Math.max(aFraction.length, bFraction.length);
-  const af = aFraction.padEnd(width, '0');
-  const bf = bFraction.padEnd(width, '0');
-  if (af === bf) return 0;
-  return af < bf ? -1 : 1;
+  const digitsA = wholeA + aFraction.padEnd(width, '0');
+  const digitsB = wholeB + bFraction.padEnd(width, '0');
+  if (digitsA === digitsB) return 0;
+  return digitsA < digitsB ? -1 : 1;
+}
+
+/** "3000.00" → "3000", "0.05000" → "0.05": the same amount without the zeros of its scale. */
+export function trimAmount(amount: string): string {
+  return amount.includes('.') ? amount.replace(/0+$/, '').replace(/\.$/, '') : amount;
+}
+
+/**
+ * An amount for reading, in the page's language: "1 500 000,5" in Russian, "1,500,000.5" in
+ * English. Digits stay as given (no rounding); grouping only touches the whole part.
+ */
+export function formatAmount(amount: string, lang: 'ru' | 'en'): string {
+  const [whole = '', fraction] = amount.split('.');
+  const group = lang === 'ru' ? '\u00a0' : ',';
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, group);
+  if (fraction === undefined) return grouped;
+  return `${grouped}${lang === 'ru' ? ',' : '.'}${fraction}`;
 }

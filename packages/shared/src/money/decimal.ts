@@ -21,5 +21,20 @@ export const roundUp = (value: Decimal, scale: number): Decimal => value.toDecim
 /** The wire form: fixed decimals, a dot, no exponent. */
 export const toAmount = (value: Decimal, scale: number): string => value.toFixed(scale);
 
+// Rates travel as decimal strings with at most 18 decimals, like every amount on the wire.
+const RATE_DECIMALS = 18;
+
 /** A rate for display: enough significant digits for the smallest coin, no trailing zeros. */
-export const toRate = (value: Decimal): string => value.toSignificantDigits(12, Decimal.ROUND_DOWN).toFixed();
+export const toRate = (value: Decimal): string =>
+  value.toSignificantDigits(12, Decimal.ROUND_DOWN).toDecimalPlaces(RATE_DECIMALS, Decimal.ROUND_DOWN).toFixed();
+
+/**
+ * The same rate read the other way (units given for one unit got), rounded up: what is shown
+ * never promises the client more than the rate gives.
+ */
+export const toInverseRate = (rate: Decimal): string =>
+  new Decimal(1)
+    .div(rate)
+    .toSignificantDigits(12, Decimal.ROUND_UP)
+    .toDecimalPlaces(RATE_DECIMALS, Decimal.ROUND_UP)
+    .toFixed();

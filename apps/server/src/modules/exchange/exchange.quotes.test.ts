@@ -42,7 +42,7 @@ describe('the pair calls', () => {
     expect((await status('SBERRUB', 'BTC')).json()).toBe(true);
     expect((await status('XMR', 'SOL')).json()).toBe(false);
     expect((await status('SBERRUB', 'TCSBRUB')).json()).toBe(false);
-    expect((await status('SBERRUB', 'DOGE')).json()).toBe(false);
+    expect((await status('SBERRUB', 'DOGE')).statusCode).toBe(400);
   });
 
   it('closes the directions of a stale price', async () => {
@@ -60,7 +60,7 @@ describe('the pair calls', () => {
     await ctx.app.services.catalog.refresh();
   });
 
-  it('gives one currency by code, and 404 for an unknown one', async () => {
+  it('gives one currency by code, and 400 naming the parameter for an unknown one', async () => {
     expect(
       (await ctx.app.inject({ url: `${E}/get_currency/TON`, headers: { 'accept-language': 'en' } })).json(),
     ).toMatchObject({
@@ -69,8 +69,8 @@ describe('the pair calls', () => {
       scale: 6,
     });
     const unknown = await ctx.app.inject({ url: `${E}/get_currency/NOPE` });
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ error: { code: 'not_found', message: 'Такой валюты нет' } });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toEqual({ parameterErrors: [{ name: 'x', messages: ['Такой валюты нет'] }] });
   });
 
   it('gives the current rate of a pair', async () => {
@@ -99,6 +99,11 @@ describe('POST /api/v1/Exchange/calculate', () => {
     const expiresIn = new Date(body.expireTime).getTime() - Date.now();
     expect(expiresIn).toBeGreaterThan(20_000);
     expect(expiresIn).toBeLessThanOrEqual(30_000);
+    // The lifetime on its own, for a client whose clock disagrees with the server's.
+    expect(body.expiresIn).toBe(30);
+    // The rate read the other way: roubles for one bitcoin, rounded up.
+    const inverse = new Decimal(1).div(new Decimal('0.0124').div('94850.12').times('0.975'));
+    expect(body.inverseRate).toBe(inverse.toSignificantDigits(12, Decimal.ROUND_UP).toFixed());
     const claims = createQuoteSigner('test-secret-that-is-long-enough-for-hmac-0123456789').verify(body.quoteToken);
     expect(claims).toMatchObject({ give: 'SBERRUB', get: 'BTC', giveSum: '10000.00', getSum: body.getSum });
   });
@@ -161,8 +166,16 @@ describe('POST /api/v1/Exchange/calculate', () => {
     ctx.app.services.catalog.forgetReserve('BTC');
     const res = await quote('100000');
     expect(res.json()).toEqual({
-      parameterErrors: [{ name: 'sum', messages: ['Превышен лимит', 'В резерве 0.01000000 BTC: уменьшите сумму'] }],
+      parameterErrors: [{ name: 'sum', messages: ['Превышен лимит', 'В резерве 0,01 BTC: уменьшите сумму'] }],
     });
+    const en = await calculate(
+      { giveName: 'SBERRUB', getName: 'BTC', sum: '100000', direction: 'sell' },
+      { 'accept-language': 'en' },
+    );
+    expect(en.json().parameterErrors[0].messages).toEqual([
+      'Limit exceeded',
+      'The reserve is 0.01 BTC: lower the amount',
+    ]);
     await ctx.database.db.update(reserves).set({ balance: '3.2548731' }).where(eq(reserves.currencyCode, 'BTC'));
     ctx.app.services.catalog.forgetReserve('BTC');
   });
@@ -186,7 +199,8 @@ describe('POST /api/v1/Exchange/calculate', () => {
       ]),
     );
     const unknown = await calculate({ giveName: 'SBERRUB', getName: 'DOGE', sum: '5000', direction: 'sell' });
-    expect(unknown.statusCode).toBe(404);
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toEqual({ parameterErrors: [{ name: 'getName', messages: ['Такой валюты нет'] }] });
   });
 
   it('applies a valid promo code, and explains one that cannot be applied', async () => {

@@ -1,12 +1,15 @@
 import {
   Decimal,
   decimalPlaces,
+  formatAmount,
   formatMessage,
   normalizeAmount,
   roundDown,
   type MessageKey,
   toAmount,
+  toInverseRate,
   toRate,
+  trimAmount,
   type calculateBody,
   type Currency,
   type CurrencySide,
@@ -55,13 +58,16 @@ export interface PricedQuote {
   fee: Decimal;
 }
 
-/** 'Превышен лимит' with the reserve (spec §5). */
+/** 'Превышен лимит' with the reserve (spec §5), written for reading in the request's language. */
 export function overLimit(reserve: Decimal, pair: Pair): ParameterError {
-  const shown = { reserve: toAmount(reserve, pair.get.row.scale), valute: pair.get.row.valute };
+  const amount = trimAmount(toAmount(reserve, pair.get.row.scale));
   return new ParameterError((l) => [
     {
       name: 'sum',
-      messages: [formatMessage(l, 'exchange.overLimit'), formatMessage(l, 'exchange.limitOverflow', shown)],
+      messages: [
+        formatMessage(l, 'exchange.overLimit'),
+        formatMessage(l, 'exchange.limitOverflow', { reserve: formatAmount(amount, l), valute: pair.get.row.valute }),
+      ],
     },
   ]);
 }
@@ -95,10 +101,20 @@ const toField = (field: RequisiteFieldRecord, lang: Lang): RequisiteField => ({
 });
 
 export function createExchangeService({ db, catalog, signer }: { db: Db; catalog: Catalog; signer: QuoteSigner }) {
-  function currency(code: string): CatalogCurrency {
+  /** A currency by code; an unknown code is bad input, named by the parameter that carried it. */
+  function currency(code: string, field: string): CatalogCurrency {
     const found = catalog.get().currencies.get(code);
-    if (!found) throw new NotFoundError('exchange.unknownCurrency');
+    if (!found) throw ParameterError.of({ [field]: 'exchange.unknownCurrency' });
     return found;
+  }
+
+  /** Both currencies of a pair exist; each unknown one is reported under its own parameter. */
+  function requireKnown(giveCode: string, getCode: string): void {
+    const { currencies } = catalog.get();
+    const unknown: Record<string, MessageKey> = {};
+    if (!currencies.has(giveCode)) unknown.giveName = 'exchange.unknownCurrency';
+    if (!currencies.has(getCode)) unknown.getName = 'exchange.unknownCurrency';
+    if (Object.keys(unknown).length > 0) throw ParameterError.of(unknown);
   }
 
   /** The pair when it can be exchanged now: enabled both ways round, and priced with fresh prices. */
@@ -115,8 +131,7 @@ export function createExchangeService({ db, catalog, signer }: { db: Db; catalog
   }
 
   function requirePair(giveCode: string, getCode: string): Pair {
-    currency(giveCode);
-    currency(getCode);
+    requireKnown(giveCode, getCode);
     const pair = availablePair(giveCode, getCode);
     if (!pair) throw new DirectionUnavailableError();
     return pair;
@@ -189,6 +204,8 @@ export function createExchangeService({ db, catalog, signer }: { db: Db; catalog
 
     // A promo code adds its rouble worth to what the client gets, on exchanges worth enough (design §4).
     let { input, sums } = price(new Decimal(0));
+    // A fee of 100 % or more leaves nothing to give out: the direction is as good as closed.
+    if (!sums.rate.gt(0)) throw new DirectionUnavailableError();
     let promo: PricedQuote['promo'] = null;
     let promoError: PricedQuote['promoError'] = null;
     if (params.promocode) {
@@ -238,7 +255,7 @@ export function createExchangeService({ db, catalog, signer }: { db: Db; catalog
     },
 
     currency(code: string, lang: Lang): Currency {
-      return toCurrency(currency(code).row, lang);
+      return toCurrency(currency(code, 'x').row, lang);
     },
 
     range(giveCode: string, getCode: string): Range {
@@ -252,30 +269,32 @@ export function createExchangeService({ db, catalog, signer }: { db: Db; catalog
     },
 
     async reserve(code: string): Promise<string> {
-      const entry = currency(code);
+      const entry = currency(code, 'x');
       return toAmount(await catalog.reserve(code), entry.row.scale);
     },
 
     directionStatus(giveCode: string, getCode: string): boolean {
+      requireKnown(giveCode, getCode);
       return availablePair(giveCode, getCode) !== null;
     },
 
     currencyMessage(code: string, side: CurrencySide, lang: Lang): string {
-      const { row } = currency(code);
+      const { row } = currency(code, 'currencyName');
       if (side === 'give') return lang === 'en' ? row.messageGiveEn : row.messageGiveRu;
       return lang === 'en' ? row.messageGetEn : row.messageGetRu;
     },
 
     fields(giveCode: string, getCode: string, lang: Lang): { give: RequisiteField[]; get: RequisiteField[] } {
       return {
-        give: currency(giveCode).row.giveFields.map((f) => toField(f, lang)),
-        get: currency(getCode).row.getFields.map((f) => toField(f, lang)),
+        give: currency(giveCode, 'x').row.giveFields.map((f) => toField(f, lang)),
+        get: currency(getCode, 'y').row.getFields.map((f) => toField(f, lang)),
       };
     },
 
     course(giveCode: string, getCode: string, fixed: boolean) {
       const pair = requirePair(giveCode, getCode);
       const rate = sell(new Decimal(1), pricingInput(pair, fixed, new Decimal(0), new Decimal(0))).rate;
+      if (!rate.gt(0)) throw new DirectionUnavailableError();
       return { giveName: giveCode, getName: getCode, rate: toRate(rate), fixed };
     },
 
@@ -292,7 +311,8 @@ export function createExchangeService({ db, catalog, signer }: { db: Db; catalog
         user,
       });
       const { pair, sums, discount, promo, fee } = priced;
-      const expires = Date.now() + pair.direction.row.quoteLifetimeSeconds * 1000;
+      const lifetime = pair.direction.row.quoteLifetimeSeconds;
+      const expires = Date.now() + lifetime * 1000;
       const giveSum = toAmount(sums.giveSum, pair.give.row.scale);
       const getSum = toAmount(sums.getSum, pair.get.row.scale);
       const rate = toRate(sums.rate);
@@ -300,7 +320,9 @@ export function createExchangeService({ db, catalog, signer }: { db: Db; catalog
         giveSum,
         getSum,
         rate,
+        inverseRate: toInverseRate(sums.rate),
         expireTime: new Date(expires).toISOString(),
+        expiresIn: lifetime,
         quoteToken: signer.sign({
           give: pair.give.row.code,
           get: pair.get.row.code,

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Decimal } from '@obmen/shared';
+import { Decimal, decimalString, toAmount, toInverseRate, toRate } from '@obmen/shared';
 import { buy, exchangeRate, sell, type PricingInput } from './pricing';
 
 // Prices, fees and scales of the kind the exchange really uses, as exact decimals.
@@ -21,6 +21,12 @@ const inputArb: fc.Arbitrary<PricingInput> = fc.record({
 });
 
 const unit = (scale: number) => new Decimal(1).div(new Decimal(10).pow(scale));
+
+// The figures a result is judged against, worked out far beyond the 60 digits pricing keeps, so a
+// rounding at the 60th digit cannot make a right answer look wrong (or a wrong one right).
+const Exact = Decimal.clone({ precision: 200, rounding: Decimal.ROUND_HALF_EVEN, toExpNeg: -200, toExpPos: 200 });
+type Exact = InstanceType<typeof Exact>;
+const exact = (value: Decimal) => new Exact(value.toFixed());
 const amountArb = (scale: number) => decimalArb(0, 10_000_000, scale).filter((d) => d.gt(0));
 
 describe('pricing', () => {
@@ -29,9 +35,9 @@ describe('pricing', () => {
       fc.property(inputArb, fc.integer({ min: 1, max: 10 ** 9 }), (input, units) => {
         const giveSum = new Decimal(units).times(unit(input.giveScale));
         const { getSum, rate } = sell(giveSum, input);
-        const exact = giveSum.times(rate);
-        expect(getSum.lte(exact)).toBe(true);
-        expect(exact.minus(getSum).lt(unit(input.getScale))).toBe(true);
+        const worth: Exact = exact(giveSum).times(exact(rate));
+        expect(exact(getSum).lte(worth)).toBe(true);
+        expect(worth.minus(exact(getSum)).lt(exact(unit(input.getScale)))).toBe(true);
         expect(getSum.decimalPlaces()).toBeLessThanOrEqual(input.getScale);
       }),
     );
@@ -42,9 +48,13 @@ describe('pricing', () => {
       fc.property(inputArb, fc.integer({ min: 1, max: 10 ** 9 }), (input, units) => {
         const getSum = new Decimal(units).times(unit(input.getScale));
         const { giveSum, rate } = buy(getSum, input);
-        const exact = getSum.div(rate);
-        expect(giveSum.gte(exact)).toBe(true);
-        expect(giveSum.minus(exact).lt(unit(input.giveScale))).toBe(true);
+        const cost: Exact = exact(getSum).div(exact(rate));
+        expect(exact(giveSum).gte(cost)).toBe(true);
+        expect(
+          exact(giveSum)
+            .minus(cost)
+            .lt(exact(unit(input.giveScale))),
+        ).toBe(true);
         // What is given buys at least what was asked for.
         expect(sell(giveSum, input).getSum.gte(getSum)).toBe(true);
       }),
@@ -74,6 +84,22 @@ describe('pricing', () => {
         },
       ),
     );
+  });
+
+  it('buys what was asked even where the quotient is a hair above a round amount (found by the property)', () => {
+    const input: PricingInput = {
+      giveUsdPrice: new Decimal('0.000001'),
+      getUsdPrice: new Decimal('13879.15543414'),
+      feePercent: new Decimal(0),
+      discountPercent: new Decimal(0),
+      fixedExtraPercent: new Decimal(0),
+      giveScale: 8,
+      getScale: 0,
+      bonus: new Decimal(0),
+    };
+    const { giveSum } = buy(new Decimal(1), input);
+    expect(sell(giveSum, input).getSum.toFixed()).toBe('1');
+    expect(giveSum.toFixed(8)).toBe('13879155434.14000001');
   });
 
   it('lowers the fee by the discount but never below zero', () => {
@@ -118,6 +144,44 @@ describe('pricing', () => {
         expect(sell(giveSum, withBonus).getSum.gte(plain)).toBe(true);
         const asked = sell(giveSum, withBonus).getSum;
         expect(buy(asked, withBonus).giveSum.lte(giveSum)).toBe(true);
+      }),
+    );
+  });
+
+  it('never lets a float in: every result is an exact Decimal that travels as a plain decimal string', () => {
+    fc.assert(
+      fc.property(inputArb, fc.integer({ min: 1, max: 10 ** 9 }), fc.boolean(), (input, units, selling) => {
+        const typed = new Decimal(units).times(unit(selling ? input.giveScale : input.getScale));
+        const sums = selling ? sell(typed, input) : buy(typed, input);
+        for (const value of [sums.giveSum, sums.getSum, sums.rate]) {
+          expect(value).toBeInstanceOf(Decimal);
+          expect(value.isFinite()).toBe(true);
+        }
+        const wire = [
+          toAmount(sums.giveSum, input.giveScale),
+          toAmount(sums.getSum, input.getScale),
+          toRate(sums.rate),
+          toInverseRate(sums.rate),
+        ];
+        for (const text of wire) {
+          expect(text).not.toMatch(/e/i);
+          expect(decimalString.safeParse(text).success).toBe(true);
+        }
+        expect(wire[0]).toMatch(input.giveScale === 0 ? /^\d+$/ : new RegExp(`^\\d+\\.\\d{${input.giveScale}}$`));
+      }),
+    );
+  });
+
+  it('reads the rate both ways without promising the client more than it gives', () => {
+    fc.assert(
+      fc.property(inputArb, (input) => {
+        const rate = exchangeRate(input);
+        fc.pre(rate.gt(0));
+        const forward = new Decimal(toRate(rate));
+        const inverse = new Decimal(toInverseRate(rate));
+        expect(forward.lte(rate)).toBe(true);
+        // One unit got costs at least what the exact rate says.
+        expect(inverse.times(rate).gte(1)).toBe(true);
       }),
     );
   });

@@ -17,6 +17,14 @@ export interface PricingInput {
 
 const HUNDRED = new Decimal(100);
 
+// Where 60 digits run out, round against the client: a product they get is cut down, a quotient
+// they give is pushed up. Half-up could round a hair their way across a unit of scale.
+const settings = { precision: 60, toExpNeg: -60, toExpPos: 60 };
+const RoundingDown = Decimal.clone({ ...settings, rounding: Decimal.ROUND_DOWN });
+const RoundingUp = Decimal.clone({ ...settings, rounding: Decimal.ROUND_UP });
+const timesDown = (a: Decimal, b: Decimal) => new Decimal(new RoundingDown(a).times(new RoundingDown(b)).toFixed());
+const divUp = (a: Decimal, b: Decimal) => new Decimal(new RoundingUp(a).div(new RoundingUp(b)).toFixed());
+
 /** The fee actually charged, in percent. */
 export function effectiveFee(
   input: Pick<PricingInput, 'feePercent' | 'discountPercent' | 'fixedExtraPercent'>,
@@ -39,7 +47,7 @@ export interface Sums {
 /** The client says what they give: what they get is rounded down to the get currency's scale. */
 export function sell(giveSum: Decimal, input: PricingInput): Sums {
   const rate = exchangeRate(input);
-  return { giveSum, getSum: roundDown(giveSum.times(rate).plus(input.bonus), input.getScale), rate };
+  return { giveSum, getSum: roundDown(timesDown(giveSum, rate).plus(input.bonus), input.getScale), rate };
 }
 
 /**
@@ -49,5 +57,5 @@ export function sell(giveSum: Decimal, input: PricingInput): Sums {
 export function buy(getSum: Decimal, input: PricingInput): Sums {
   const rate = exchangeRate(input);
   const needed = Decimal.max(getSum.minus(input.bonus), 0);
-  return { giveSum: roundUp(needed.div(rate), input.giveScale), getSum, rate };
+  return { giveSum: roundUp(divUp(needed, rate), input.giveScale), getSum, rate };
 }

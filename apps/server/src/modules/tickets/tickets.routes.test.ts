@@ -120,7 +120,7 @@ describe('creating a ticket', () => {
     ctx.app.services.catalog.forgetReserve('BTC');
     const over = await createTicket(ctx, usdtToBtc('0.01'));
     expect(over.json()).toEqual({
-      parameterErrors: [{ name: 'sum', messages: ['Превышен лимит', 'В резерве 0.00000000 BTC: уменьшите сумму'] }],
+      parameterErrors: [{ name: 'sum', messages: ['Превышен лимит', 'В резерве 0 BTC: уменьшите сумму'] }],
     });
     await ctx.database.db.update(reserves).set({ balance: before.balance }).where(eq(reserves.currencyCode, 'BTC'));
     ctx.app.services.catalog.forgetReserve('BTC');

@@ -2,15 +2,16 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Currency, CurrencySide } from '@obmen/shared/contracts';
 import type { Lang } from '@obmen/shared/i18n';
 import { apiRequest } from '../../../lib/api-client';
-import { currencyKeys } from './query-keys';
+import { converterKeys } from './query-keys';
 
+/** GET /api/v1/Exchange/get_currencies/{give|get}: the converter's lists, names in the page's language. */
 export function getCurrencies(side: CurrencySide, lang: Lang, signal?: AbortSignal): Promise<Currency[]> {
   return apiRequest<Currency[]>(`/api/v1/Exchange/get_currencies/${side}`, { lang, ...(signal && { signal }) });
 }
 
 export const currenciesQueryOptions = (side: CurrencySide, lang: Lang) =>
   queryOptions({
-    queryKey: currencyKeys.list(side, lang),
+    queryKey: converterKeys.currencies(side, lang),
     queryFn: ({ signal }) => getCurrencies(side, lang, signal),
     staleTime: 60_000,
   });

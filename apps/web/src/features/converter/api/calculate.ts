@@ -1,0 +1,83 @@
+import { keepPreviousData, queryOptions, type Query } from '@tanstack/react-query';
+import type { Quote } from '@obmen/shared/contracts';
+import type { Lang } from '@obmen/shared/i18n';
+import { apiRequest } from '../../../lib/api-client';
+import { converterKeys } from './query-keys';
+
+/** What a quote is asked for: `sum` is the give amount for `sell`, the get amount for `buy`. */
+export interface QuoteRequest {
+  give: string;
+  get: string;
+  /** A plain decimal string ("12500.5"). */
+  sum: string;
+  direction: 'sell' | 'buy';
+  fixed: boolean;
+  /** '' when none. */
+  promocode: string;
+}
+
+export interface TimedQuote {
+  quote: Quote;
+  /** When to ask again, on this device's clock: the quote's lifetime counted from when it was asked for. */
+  deadline: number;
+  lifetimeMs: number;
+}
+
+/** With no expiry known, the converter asks again after a second (spec §4). */
+export const NO_EXPIRY_RECALC_MS = 1_000;
+
+/**
+ * POST /api/v1/Exchange/calculate. The deadline is measured on this device from the lifetime the
+ * server gives, so a clock that is minutes off still refreshes the quote in time.
+ */
+export async function calculate(request: QuoteRequest, lang: Lang, signal?: AbortSignal): Promise<TimedQuote> {
+  const sentAt = Date.now();
+  const quote = await apiRequest<Quote>('/api/v1/Exchange/calculate', {
+    method: 'POST',
+    form: {
+      giveName: request.give,
+      getName: request.get,
+      sum: request.sum,
+      direction: request.direction,
+      useFixedDirection: request.fixed,
+      promocode: request.promocode || null,
+    },
+    lang,
+    ...(signal && { signal }),
+  });
+  const lifetimeMs =
+    Number.isInteger(quote.expiresIn) && quote.expiresIn > 0 ? quote.expiresIn * 1000 : NO_EXPIRY_RECALC_MS;
+  return { quote, deadline: sentAt + lifetimeMs, lifetimeMs };
+}
+
+type QuoteQuery = Query<TimedQuote, Error, TimedQuote, readonly unknown[]>;
+
+/** Milliseconds until the last good answer runs out; false after a failure, which is not retried by the clock. */
+function untilExpiry(query: QuoteQuery): number | false {
+  const { data, error, errorUpdatedAt, dataUpdatedAt } = query.state;
+  if (!data || (error && errorUpdatedAt >= dataUpdatedAt)) return false;
+  // Never 0: TanStack reads an interval of 0 as "off".
+  return Math.max(data.deadline - Date.now(), 50);
+}
+
+const samePair = (a: readonly unknown[] | undefined, request: QuoteRequest) => {
+  const previous = a?.[2] as QuoteRequest | undefined;
+  return previous?.give === request.give && previous.get === request.get && previous.direction === request.direction;
+};
+
+export const quoteQueryOptions = (request: QuoteRequest, lang: Lang) =>
+  queryOptions({
+    queryKey: converterKeys.quote(request, lang),
+    queryFn: ({ signal }) => calculate(request, lang, signal),
+    // A quote is good until its deadline; then the timer asks again (spec §4).
+    staleTime: (query) => untilExpiry(query) || 0,
+    refetchInterval: untilExpiry,
+    refetchIntervalInBackground: true,
+    // Logging in or out elsewhere changes the discount: never reuse a quote across visits.
+    refetchOnMount: 'always',
+    retry: false,
+    gcTime: 60_000,
+    // While a new amount is priced, the last figure of the same pair stays on screen, dimmed.
+    placeholderData: (previous, previousQuery) =>
+      previous && samePair(previousQuery?.queryKey, request) ? keepPreviousData(previous) : undefined,
+  });

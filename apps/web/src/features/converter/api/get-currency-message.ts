@@ -1,0 +1,32 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { CurrencySide } from '@obmen/shared/contracts';
+import type { Lang } from '@obmen/shared/i18n';
+import { apiRequest } from '../../../lib/api-client';
+import { converterKeys } from './query-keys';
+
+/** GET /api/v1/Exchange/get_currency_message: the operator's note for a currency on one side, or ''. */
+export async function getCurrencyMessage(
+  code: string,
+  side: CurrencySide,
+  lang: Lang,
+  signal?: AbortSignal,
+): Promise<string> {
+  const { message } = await apiRequest<{ message: string }>('/api/v1/Exchange/get_currency_message', {
+    query: { currencyName: code, direction: side },
+    lang,
+    ...(signal && { signal }),
+  });
+  return message;
+}
+
+export const currencyMessageQueryOptions = (code: string, side: CurrencySide, lang: Lang) =>
+  queryOptions({
+    queryKey: converterKeys.message(code, side, lang),
+    queryFn: ({ signal }) => getCurrencyMessage(code, side, lang, signal),
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+
+export function useCurrencyMessage(code: string | null, side: CurrencySide, lang: Lang) {
+  return useQuery({ ...currencyMessageQueryOptions(code ?? '', side, lang), enabled: code !== null });
+}

@@ -1,0 +1,28 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { converterKeys } from './query-keys';
+
+/** GET /api/v1/Exchange/direction_status: true when the pair can be exchanged now. */
+export function getDirectionStatus(give: string, get: string, fixed: boolean, signal?: AbortSignal): Promise<boolean> {
+  return apiRequest<boolean>('/api/v1/Exchange/direction_status', {
+    query: { giveName: give, getName: get, useFixedDirection: fixed },
+    ...(signal && { signal }),
+  });
+}
+
+// Asked again on every pair change (spec §4), and while the page stays open, so a closing is noticed.
+export const directionStatusQueryOptions = (give: string, get: string, fixed: boolean) =>
+  queryOptions({
+    queryKey: converterKeys.status(give, get, fixed),
+    queryFn: ({ signal }) => getDirectionStatus(give, get, fixed, signal),
+    staleTime: 0,
+    refetchInterval: 30_000,
+    retry: false,
+  });
+
+export function useDirectionStatus(pair: { give: string; get: string } | null, fixed: boolean) {
+  return useQuery({
+    ...directionStatusQueryOptions(pair?.give ?? '', pair?.get ?? '', fixed),
+    enabled: pair !== null,
+  });
+}

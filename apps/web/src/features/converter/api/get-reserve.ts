@@ -1,0 +1,23 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Reserve } from '@obmen/shared/contracts';
+import { apiRequest } from '../../../lib/api-client';
+import { converterKeys } from './query-keys';
+
+/** GET /api/v1/Exchange/get_reserve/{x}: how much of the bought currency can still be promised. */
+export function getReserve(code: string, signal?: AbortSignal): Promise<Reserve> {
+  return apiRequest<Reserve>(`/api/v1/Exchange/get_reserve/${encodeURIComponent(code)}`, signal ? { signal } : {});
+}
+
+// Reserves move with every ticket: fresh on each pair change, and again while the page is open.
+export const reserveQueryOptions = (code: string) =>
+  queryOptions({
+    queryKey: converterKeys.reserve(code),
+    queryFn: ({ signal }) => getReserve(code, signal),
+    staleTime: 10_000,
+    refetchInterval: 30_000,
+    retry: false,
+  });
+
+export function useReserve(code: string | null, enabled: boolean) {
+  return useQuery({ ...reserveQueryOptions(code ?? ''), enabled: code !== null && enabled });
+}

@@ -1,0 +1,32 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { SeoRecord } from '@obmen/shared/contracts';
+import type { Lang } from '@obmen/shared/i18n';
+import { ApiError, apiRequest } from '../../../lib/api-client';
+import { converterKeys } from './query-keys';
+
+/** GET /api/v1/seo/getbytickers: the pair's texts, or null when it has none (404). */
+export async function getSeo(give: string, get: string, lang: Lang, signal?: AbortSignal): Promise<SeoRecord | null> {
+  try {
+    return await apiRequest<SeoRecord>('/api/v1/seo/getbytickers', {
+      query: { giveCode: give, getCode: get },
+      lang,
+      ...(signal && { signal }),
+    });
+  } catch (error) {
+    // No record for the pair: the page keeps its default texts (spec §8).
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return null;
+    throw error;
+  }
+}
+
+export const seoQueryOptions = (give: string, get: string, lang: Lang) =>
+  queryOptions({
+    queryKey: converterKeys.seo(give, get, lang),
+    queryFn: ({ signal }) => getSeo(give, get, lang, signal),
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+
+export function useSeo(pair: { give: string; get: string } | null, lang: Lang) {
+  return useQuery({ ...seoQueryOptions(pair?.give ?? '', pair?.get ?? '', lang), enabled: pair !== null });
+}
