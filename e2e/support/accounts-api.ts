@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { createQuotedTicket } from './tickets';
 
 /** The operator the e2e server is started with (playwright.config.ts). */
 export const OPERATOR = { username: 'operator@obmen.test', password: 'E2e-Operator-Password-1!' };
@@ -72,23 +73,19 @@ export async function succeedTicket(
   operator: Record<string, string>,
   extra: Record<string, unknown> = {},
 ): Promise<{ id: string; number: number }> {
-  const created = await request.post('/api/v1/Tickets/create', {
-    headers: user.headers,
-    data: {
+  const ticket = await createQuotedTicket(
+    request,
+    {
       giveName: 'ETH',
       getName: 'USDTTRC20',
       giveSum: '0.3',
       getSum: '0',
-      calcDirection: 'sell',
       email: user.email,
       requisites: { give: {}, get: { walletAddress: TRON_ADDRESS } },
-      agreeAml: true,
-      agreeRules: true,
       ...extra,
     },
-  });
-  expect(created.status(), await created.text()).toBe(200);
-  const ticket = (await created.json()) as { id: string; number: number };
+    user.headers,
+  );
   for (const action of ['markPaid', 'complete'] as const) {
     const done = await request.post(`/api/admin/tickets/${ticket.id}/${action}`, {
       headers: operator,

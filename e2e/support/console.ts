@@ -1,9 +1,10 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { BTC_ADDRESS, createQuotedTicket } from './tickets';
+
+export { BTC_ADDRESS };
 
 /** The operator the e2e server starts with (playwright.config.ts: ADMIN_EMAIL / ADMIN_PASSWORD). */
 export const OPERATOR = { login: 'operator@obmen.test', password: 'E2e-Operator-Password-1!' };
-
-export const BTC_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
 
 /** An address no other test, worker or run has used. */
 export const uniqueEmail = (prefix: string) =>
@@ -29,10 +30,8 @@ export async function openConsole(page: Page, path: string, token: string, lang:
 }
 
 /** A visitor's ticket made through the public API, as the visitor pages would make it. */
-export async function createTicket(request: APIRequestContext, body: Record<string, unknown>) {
-  const res = await request.post('/api/v1/Tickets/create', { data: { agreeAml: true, agreeRules: true, ...body } });
-  expect(res.status(), await res.text()).toBe(200);
-  return (await res.json()) as { id: string; number: number; status: string };
+export function createTicket(request: APIRequestContext, body: Parameters<typeof createQuotedTicket>[1]) {
+  return createQuotedTicket(request, body);
 }
 
 /** USDT (TRC-20) for 0.01 BTC: no card check, straight to payment. */

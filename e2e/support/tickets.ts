@@ -57,6 +57,35 @@ export async function createTicketByApi(request: APIRequestContext, order: Ticke
   return (await created.json()) as CreatedTicket;
 }
 
+/**
+ * A create body as a client would send it after its quote: the side left at '0' (the one the
+ * server computes) is filled in from a real quote, so the server finds the sums it would give.
+ */
+export async function createQuotedTicket(
+  request: APIRequestContext,
+  body: Record<string, unknown> & { giveName: string; getName: string; giveSum: string; getSum: string },
+  headers: Record<string, string> = {},
+): Promise<CreatedTicket> {
+  const direction = body.giveSum === '0' ? 'buy' : 'sell';
+  const quote = await request.post('/api/v1/Exchange/calculate', {
+    headers,
+    form: {
+      giveName: body.giveName,
+      getName: body.getName,
+      sum: direction === 'buy' ? body.getSum : body.giveSum,
+      direction,
+    },
+  });
+  expect(quote.status(), await quote.text()).toBe(200);
+  const { giveSum, getSum } = (await quote.json()) as Record<string, string>;
+  const created = await request.post('/api/v1/Tickets/create', {
+    headers,
+    data: { agreeAml: true, agreeRules: true, calcDirection: direction, ...body, giveSum, getSum },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  return (await created.json()) as CreatedTicket;
+}
+
 /** Tether to bitcoin: no card check, straight to payment. */
 export const coinTicket = (request: APIRequestContext, extra: Partial<TicketOrder> = {}) =>
   createTicketByApi(request, {

@@ -54,7 +54,12 @@ export interface AppDeps {
     Partial<
       Pick<
         Config,
-        'RATE_SOURCE' | 'CRYPTO_TICKER_URL' | 'CBR_URL' | 'RATE_REFRESH_SECONDS' | 'TICKET_EXPIRY_CHECK_SECONDS' | 'PAYMENT_WINDOWS'
+        | 'RATE_SOURCE'
+        | 'CRYPTO_TICKER_URL'
+        | 'CBR_URL'
+        | 'RATE_REFRESH_SECONDS'
+        | 'TICKET_EXPIRY_CHECK_SECONDS'
+        | 'PAYMENT_WINDOWS'
       >
     >;
   database: Database;

@@ -41,6 +41,9 @@ export default function VipModal({ open, onOpenChange, account }: VipModalProps)
 
   const onChange = (event: ChangeEvent<HTMLSelectElement>) => {
     const choice = event.target.value as Contact;
+    // Back to "send request" at once: a choice is an action, not a setting (Preact, unlike React,
+    // does not put a controlled select back by itself when the state did not change).
+    event.currentTarget.value = '';
     if (CONTACTS.includes(choice)) contact(choice);
   };
 
