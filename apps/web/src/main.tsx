@@ -11,15 +11,18 @@ import './styles/global.css';
 
 const lang = languageOfPath(window.location.pathname) ?? preferredLanguage();
 document.documentElement.lang = lang;
-initI18n(lang);
 startTheme();
 // Before the router, so the first page's guards find the status call already on its way.
 startSiteStatusPolling();
-
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AppProvider>
-      <RouterProvider router={createRouter()} />
-    </AppProvider>
-  </StrictMode>,
-);
+// The router starts the first page's code and checks at once; the language's catalog downloads
+// alongside them, and nothing renders before it is there, so no text ever shows as its key.
+const router = createRouter();
+void initI18n(lang).then(() => {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <AppProvider>
+        <RouterProvider router={router} />
+      </AppProvider>
+    </StrictMode>,
+  );
+});

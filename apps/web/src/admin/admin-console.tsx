@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import { Navigate, Route, Routes } from 'react-router';
 import { Button } from '../components/ui/button';
 import { FormCard } from '../components/ui/form-card';

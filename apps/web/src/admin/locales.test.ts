@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { catalogFiles } from '../lib/i18n';
+import { catalogFiles } from '../locales/catalog-files';
 import { CONSOLE_CATALOGS } from './i18n';
 
 type Tree = { [key: string]: string | Tree };

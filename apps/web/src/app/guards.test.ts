@@ -14,7 +14,7 @@ async function openApp(path: string, { token }: { token?: string } = {}) {
   if (token) localStorage.setItem('access_token', token);
   vi.resetModules();
   const { initI18n } = await import('../lib/i18n');
-  initI18n('ru');
+  await initI18n('ru');
   const { createMemoryRouter } = await import('react-router');
   const { routes } = await import('./router');
   const guards = await import('./guards');

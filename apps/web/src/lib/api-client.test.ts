@@ -14,8 +14,8 @@ const hang = (_: string, init: RequestInit) =>
 
 const told = () => getNotifications().map(({ status, message }) => `${status}: ${message}`);
 
-beforeAll(() => {
-  initI18n('ru');
+beforeAll(async () => {
+  await initI18n('ru');
 });
 
 beforeEach(() => {

@@ -1,48 +1,112 @@
-import i18n from 'i18next';
-import { initReactI18next } from 'react-i18next';
-import { LANGS, MESSAGES, type Lang } from '@obmen/shared/i18n';
+import { useSyncExternalStore } from 'react';
+import type { Lang } from '@obmen/shared/i18n';
 
-type Catalog = Record<string, unknown>;
+/**
+ * The site's translations: a small store instead of i18next (docs/decisions.md, "Translations").
+ * The app only ever needed nested keys, `{name}` placeholders and a language switch; i18next's
+ * plurals, namespaces and backends were 17 KB gzip of the home page's 100 KB budget (issue 11).
+ * Each language's catalog is its own chunk, so a visitor downloads only the language they read.
+ */
 
-// One file per feature (`locales/ru/converter.json`…), so features add their copy without touching
-// each other's. Each file holds top-level groups (`{ "converter": { … } }`), merged into one catalog.
-const FILES = import.meta.glob<Catalog>('../locales/*/*.json', { eager: true, import: 'default' });
+export type Catalog = { [key: string]: string | Catalog };
+export type TranslateVars = Record<string, string | number>;
+export type TFunction = (key: string, vars?: TranslateVars) => string;
 
-// Shared keys look like 'validation.required'; i18next reads dots as nesting, so nest them.
-function nest(flat: Record<string, string>): Catalog {
-  const tree: Record<string, Record<string, string>> = {};
-  for (const [key, value] of Object.entries(flat)) {
-    const [group = '', name = ''] = key.split('.');
-    (tree[group] ??= {})[name] = value;
+const LOADERS: Record<Lang, () => Promise<Catalog>> = {
+  ru: () => import('../locales/ru').then((module) => module.default),
+  en: () => import('../locales/en').then((module) => module.default),
+};
+
+const catalogs: Partial<Record<Lang, Catalog>> = {};
+const loading = new Map<Lang, Promise<void>>();
+const listeners = new Set<() => void>();
+let current: Lang = 'ru';
+
+function lookup(catalog: Catalog | undefined, key: string): string | undefined {
+  let node: string | Catalog | undefined = catalog;
+  for (const part of key.split('.')) {
+    if (node === undefined || typeof node === 'string') return undefined;
+    node = node[part];
   }
-  return tree;
+  return typeof node === 'string' ? node : undefined;
 }
 
-/** The files of one language's catalog, by file name: `{ converter: {…}, app: {…} }`. */
-export function catalogFiles(lang: Lang): Record<string, Catalog> {
-  const files: Record<string, Catalog> = {};
-  for (const [file, content] of Object.entries(FILES)) {
-    const match = /\/locales\/(\w+)\/([\w-]+)\.json$/.exec(file);
-    if (match?.[1] === lang && match[2]) files[match[2]] = content;
+function translate(lang: Lang, key: string, vars?: TranslateVars): string {
+  const text = lookup(catalogs[lang], key) ?? key;
+  if (!vars) return text;
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
+}
+
+// One function per language: a component's `t` changes exactly when its language does, so hooks
+// that depend on it recompute then and only then.
+const translators: Record<Lang, TFunction> = {
+  ru: (key, vars) => translate('ru', key, vars),
+  en: (key, vars) => translate('en', key, vars),
+};
+
+function merge(target: Catalog, source: Catalog): void {
+  for (const [key, value] of Object.entries(source)) {
+    const existing = target[key];
+    if (typeof value === 'object' && typeof existing === 'object') merge(existing, value);
+    else target[key] = typeof value === 'object' ? structuredClone(value) : value;
   }
-  return files;
 }
 
-function catalog(lang: Lang): Catalog {
-  return Object.assign({}, ...Object.values(catalogFiles(lang)), nest(MESSAGES[lang])) as Catalog;
+function loadCatalog(lang: Lang): Promise<void> {
+  let pending = loading.get(lang);
+  if (!pending) {
+    pending = LOADERS[lang]().then(
+      (catalog) => {
+        // Copy added before the catalog arrived (the console's) stays on top of it.
+        const added = catalogs[lang];
+        if (added) merge(catalog, added);
+        catalogs[lang] = catalog;
+      },
+      (error: unknown) => {
+        loading.delete(lang); // a failed download may be tried again
+        throw error;
+      },
+    );
+    loading.set(lang, pending);
+  }
+  return pending;
 }
 
-export function initI18n(lang: Lang) {
-  void i18n.use(initReactI18next).init({
-    lng: lang,
-    fallbackLng: 'ru',
-    supportedLngs: [...LANGS],
-    initAsync: false,
-    // The spec's texts write placeholders as {value}; one syntax for both catalogs.
-    interpolation: { escapeValue: false, prefix: '{', suffix: '}' },
-    resources: Object.fromEntries(LANGS.map((code) => [code, { translation: catalog(code) }])),
-  });
-  return i18n;
+export const i18n = {
+  /** The language pages render in. */
+  get language(): Lang {
+    return current;
+  },
+  t(key: string, vars?: TranslateVars): string {
+    return translate(current, key, vars);
+  },
+  /** Downloads the language's catalog if needed, then switches; pages re-render in it. */
+  async changeLanguage(lang: Lang): Promise<void> {
+    await loadCatalog(lang);
+    if (lang === current) return;
+    current = lang;
+    for (const listener of listeners) listener();
+  },
+  /** Adds copy loaded with a feature's own chunk (the operator console's); existing keys are replaced. */
+  addResources(lang: Lang, catalog: Catalog): void {
+    merge((catalogs[lang] ??= {}), catalog);
+  },
+  /** Calls `listener` after every language change; returns the unsubscribe. */
+  subscribe(listener: () => void): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+};
+
+const currentLanguage = () => current;
+
+/** The page language's `t`; the component re-renders when the language changes. */
+export function useTranslation(): { t: TFunction; i18n: typeof i18n } {
+  const lang = useSyncExternalStore(i18n.subscribe, currentLanguage, currentLanguage);
+  return { t: translators[lang], i18n };
 }
 
-export { i18n };
+/** Loads `lang`'s catalog and makes it the page language (the app's start, and tests). */
+export function initI18n(lang: Lang): Promise<void> {
+  return i18n.changeLanguage(lang);
+}

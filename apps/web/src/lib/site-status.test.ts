@@ -14,8 +14,8 @@ const paused = (lang: string) =>
 
 let stop: () => void = () => {};
 
-beforeAll(() => {
-  initI18n('ru');
+beforeAll(async () => {
+  await initI18n('ru');
 });
 
 beforeEach(() => {

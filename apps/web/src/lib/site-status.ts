@@ -96,10 +96,10 @@ export function startSiteStatusPolling(): () => void {
   const onLanguage = () => {
     if (status.known) void checkSiteStatus();
   };
-  i18n.on('languageChanged', onLanguage);
+  const unsubscribe = i18n.subscribe(onLanguage);
   return () => {
     clearInterval(timer);
-    i18n.off('languageChanged', onLanguage);
+    unsubscribe();
   };
 }
 

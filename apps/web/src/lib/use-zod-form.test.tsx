@@ -6,8 +6,8 @@ import { i18n, initI18n } from './i18n';
 import { clearNotifications, getNotifications } from './notify';
 import { useZodForm } from './use-zod-form';
 
-beforeAll(() => {
-  initI18n('ru');
+beforeAll(async () => {
+  await initI18n('ru');
 });
 
 afterEach(async () => {

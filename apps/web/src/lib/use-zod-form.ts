@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './i18n';
 import { isLang, type Lang } from '@obmen/shared/i18n';
 import { issueMessage } from '@obmen/shared/validation';
 import { ApiError } from './api-client';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import type { TicketStatus } from '@obmen/shared/contracts';
 import styles from './desk.module.css';
 

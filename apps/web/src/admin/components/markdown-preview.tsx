@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { adminKeys, adminRequest } from '../api/admin-request';
 import { useDebounced } from '../hooks/use-debounced';
 import styles from './desk.module.css';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { Spinner } from '../../components/ui/spinner';
 import { ApiError, ApiTimeoutError } from '../../lib/api-client';
 import styles from './desk.module.css';

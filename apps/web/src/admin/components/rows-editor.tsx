@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import type { Lang } from '@obmen/shared/i18n';
 import { issueMessage } from '@obmen/shared/validation';
 import styles from './desk.module.css';

@@ -1,7 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { isLang, type Lang } from '@obmen/shared/i18n';
 import { rememberLanguage } from '../../lib/language';
-import { i18n } from '../../lib/i18n';
+import { i18n, useTranslation } from '../../lib/i18n';
 
 /** The console has no language in its URL: the operator's choice is remembered like the site's. */
 export function useConsoleLanguage(): [Lang, (lang: Lang) => void] {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { Link, useNavigate, useParams } from 'react-router';
 import { adminNewsBody, type AdminNews } from '@obmen/shared/admin';
 import { Button } from '../../components/ui/button';

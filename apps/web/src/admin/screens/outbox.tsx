@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import type { AdminOutboxMail } from '@obmen/shared/admin';
 import { Pagination } from '../../components/ui/pagination';
 import { useAdminQuery, type Paged } from '../api/resources';

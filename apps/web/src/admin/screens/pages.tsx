@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { Link, useParams } from 'react-router';
 import { adminFaqBody, adminPageBody, type AdminFaqItem, type AdminPage, type AdminPages } from '@obmen/shared/admin';
 import { PAGE_SLUGS } from '@obmen/shared/contracts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { adminPayoutPay, adminPayoutReject, PAYOUT_FILTERS, type AdminPayout } from '@obmen/shared/admin';
 import { Button } from '../../components/ui/button';
 import { CopyButton } from '../../components/ui/copy-button';

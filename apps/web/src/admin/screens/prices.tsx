@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { adminPriceUpdate, type AdminCurrency, type AdminPrice, type AdminPriceList } from '@obmen/shared/admin';
 import { notify } from '../../lib/notify';
 import { useZodForm } from '../../lib/use-zod-form';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { adminReserveUpdate, type AdminReserve } from '@obmen/shared/admin';
 import { notify } from '../../lib/notify';
 import { useZodForm } from '../../lib/use-zod-form';

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ADMIN_TICKET_FILTERS, type AdminTicketFilter, type AdminTicketSummary } from '@obmen/shared/admin';
 import { isLang } from '@obmen/shared/i18n';

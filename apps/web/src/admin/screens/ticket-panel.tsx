@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { adminTicketActionBodies, type AdminTicketAction, type AdminTicketDetail } from '@obmen/shared/admin';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { Link } from 'react-router';
 import type { AdminUser } from '@obmen/shared/admin';
 import { USER_ROLES, type UserRole } from '@obmen/shared/contracts';

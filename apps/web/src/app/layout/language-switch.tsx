@@ -1,5 +1,5 @@
 import { Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { GlobeIcon } from '../../components/ui/shell-icons';
 import { useLanguage } from '../../hooks/use-language';
 import { lazyWithPreload } from '../../lib/lazy-with-preload';

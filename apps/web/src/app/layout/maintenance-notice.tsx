@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { WrenchIcon } from '../../components/ui/shell-icons';
 import { useSiteStatus } from '../../lib/site-status';
 import styles from './maintenance-notice.module.css';

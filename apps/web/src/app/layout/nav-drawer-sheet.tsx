@@ -1,5 +1,5 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { NavLink } from 'react-router';
 import { pagePath } from '@obmen/shared/routing';
 import { CloseIcon } from '../../components/ui/icons';

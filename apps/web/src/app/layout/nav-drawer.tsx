@@ -1,5 +1,5 @@
 import { Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { useLocation } from 'react-router';
 import { MenuIcon } from '../../components/ui/shell-icons';
 import { lazyWithPreload } from '../../lib/lazy-with-preload';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { MoonIcon, SunIcon } from '../../components/ui/shell-icons';
 import { toggleTheme, useTheme } from '../../lib/theme';
 import styles from './header.module.css';

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { NavLink, Outlet } from 'react-router';
 import { pagePath, type PageRouteName } from '@obmen/shared/routing';
 import type { IconProps } from '../../components/ui/icons';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type ComponentType } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { pagePath, type PageRouteName } from '@obmen/shared/routing';
 import { ChevronDownIcon, UserIcon, type IconProps } from '../../components/ui/icons';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { ContentPage } from '../../features/content/components/content-page';
 import { FaqList } from '../../features/content/components/faq-list';
 import { PagePrompt } from '../../features/content/components/page-prompt';

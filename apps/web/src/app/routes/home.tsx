@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { pagePath } from '@obmen/shared/routing';
 import { useSeo } from '../../features/converter/api/get-seo';
 import { Advantages } from '../../features/converter/components/advantages';

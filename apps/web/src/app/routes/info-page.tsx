@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { useMatches } from 'react-router';
 import type { PageSlug } from '@obmen/shared/contracts';
 import { ContentPage } from '../../features/content/components/content-page';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { pagePath } from '@obmen/shared/routing';
 import { Button } from '../../components/ui/button';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { matchPageRoute, type PageRouteName } from '@obmen/shared/routing';
 import { useSession } from '../../features/auth/hooks/use-session';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { Navigate, useNavigate } from 'react-router';
 import { normalizeAmount } from '@obmen/shared/amount-text';
 import { pagePath } from '@obmen/shared/routing';

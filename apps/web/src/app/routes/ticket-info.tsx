@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { useParams } from 'react-router';
 import { TicketView } from '../../features/tickets/components/ticket-view';
 import { useDocumentTitle } from '../../hooks/use-document-title';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { useSession } from '../../features/auth/hooks/use-session';
 import { ActivePromoCodes } from '../../features/promo/components/active-promo-codes';
 import { DiscountCard } from '../../features/promo/components/discount-card';

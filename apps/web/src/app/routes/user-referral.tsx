@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { REFERRAL_TERMS } from '@obmen/shared/contracts';
 import { Spinner } from '../../components/ui/spinner';
 import { Button } from '../../components/ui/button';

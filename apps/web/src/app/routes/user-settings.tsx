@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { useLocation, useNavigate } from 'react-router';
 import { LANGS, type Lang } from '@obmen/shared/i18n';
 import { FormCard } from '../../components/ui/form-card';

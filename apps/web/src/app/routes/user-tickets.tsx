@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { useLocation, useSearchParams } from 'react-router';
 import { TicketList } from '../../features/tickets/components/ticket-list';
 import { useDocumentTitle } from '../../hooks/use-document-title';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { log } from '../../lib/log';
 import { notify } from '../../lib/notify';
 import { CopyIcon } from './icons';

@@ -34,7 +34,7 @@ function stubServer(replies: Record<string, Reply | Promise<Reply>>) {
 async function loadApp() {
   vi.resetModules();
   const { initI18n } = await import('../../lib/i18n');
-  initI18n('ru');
+  await initI18n('ru');
   const session = await import('./session');
   const notifications = await import('../../lib/notify');
   return { ...session, ...notifications };

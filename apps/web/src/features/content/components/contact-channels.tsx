@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { SUPPORT_CONTACTS } from '@obmen/shared/contracts';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { ChatIcon, ExternalLinkIcon, MailIcon, SendIcon } from '../../../components/ui/icons';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import type { Page, PageSlug } from '@obmen/shared/contracts';
 import type { Lang } from '@obmen/shared/i18n';
 import { useDocumentMeta } from '../../../hooks/use-document-meta';

@@ -7,8 +7,8 @@ import { FaqList } from './faq-list';
 import { RichText } from './rich-text';
 import { sectionsOf, TableOfContents } from './table-of-contents';
 
-beforeAll(() => {
-  initI18n('ru');
+beforeAll(async () => {
+  await initI18n('ru');
   // jsdom lays nothing out, so it has no scrolling to do.
   Element.prototype.scrollIntoView = () => {};
 });

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { ChevronDownIcon } from '../../../components/ui/icons';
 import styles from './table-of-contents.module.css';
 

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Link } from 'react-router';
 import type { Lang } from '@obmen/shared/i18n';
 import { pagePath, type PageRouteName } from '@obmen/shared/routing';

@@ -98,8 +98,8 @@ const giveField = () => screen.getByLabelText('Отдаёте') as HTMLInputElem
 const getField = () => screen.getByLabelText('Получаете') as HTMLInputElement;
 const sums = () => calls.map((c) => `${c.body.get('direction')}:${c.body.get('sum')}`);
 
-beforeAll(() => {
-  initI18n('ru');
+beforeAll(async () => {
+  await initI18n('ru');
   // A busy machine can take more than the default second to render the first frame.
   configure({ asyncUtilTimeout: 5_000 });
 });

@@ -1,5 +1,5 @@
 import { useEffect, useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Link } from 'react-router';
 import { compareAmounts } from '@obmen/shared/amount-text';
 import { pagePath } from '@obmen/shared/routing';

@@ -1,6 +1,6 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { useEffect, useId, useMemo, useState, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import type { Currency } from '@obmen/shared/contracts';
 import { FireIcon } from '../../../components/ui/fire-icon';
 import { CloseIcon } from '../../../components/ui/icons';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import type { Currency } from '@obmen/shared/contracts';
 import { FireIcon } from '../../../components/ui/fire-icon';
 import { ChevronDownIcon } from '../../../components/ui/icons';

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { readable } from '../converter-logic';
 import type { Converter } from '../hooks/use-converter';
 import styles from './converter.module.css';

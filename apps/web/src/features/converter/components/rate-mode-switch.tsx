@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import styles from './converter.module.css';
 
 /** Floating or fixed rate (`useFixedDirection`), as swap services offer it, with what each means. */

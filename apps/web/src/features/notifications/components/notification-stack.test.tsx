@@ -4,8 +4,8 @@ import { initI18n } from '../../../lib/i18n';
 import { clearNotifications, notify, NOTIFICATION_LIFETIME_MS } from '../../../lib/notify';
 import { NotificationStack } from './notification-stack';
 
-beforeAll(() => {
-  initI18n('ru');
+beforeAll(async () => {
+  await initI18n('ru');
 });
 
 afterEach(() => {

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { CloseIcon, ErrorIcon, SuccessIcon } from '../../../components/ui/icons';
 import { dismissNotification, useNotifications, type Notification } from '../../../lib/notify';
 import styles from './notification-stack.module.css';

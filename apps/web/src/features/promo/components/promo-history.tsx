@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Link } from 'react-router';
 import type { PromoCode } from '@obmen/shared/contracts';
 import type { Lang } from '@obmen/shared/i18n';

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { payoutFormSchema, REFERRAL_TERMS, type RefCurrency } from '@obmen/shared/contracts';
 import type { Lang } from '@obmen/shared/i18n';
 import { sanitizeAmountInput } from '@obmen/shared/amount-text';

@@ -5,8 +5,8 @@ import type { RefCurrency, RefSummary } from '@obmen/shared/contracts';
 import { initI18n } from '../../../lib/i18n';
 import { PayoutPanel } from './payout-panel';
 
-beforeAll(() => {
-  initI18n('ru');
+beforeAll(async () => {
+  await initI18n('ru');
 });
 
 afterEach(() => {

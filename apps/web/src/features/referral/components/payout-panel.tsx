@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { compareAmounts } from '@obmen/shared/amount-text';
 import type { RefSummary } from '@obmen/shared/contracts';
 import type { Lang } from '@obmen/shared/i18n';

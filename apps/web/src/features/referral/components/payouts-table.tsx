@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import type { RefPayout } from '@obmen/shared/contracts';
 import type { Lang } from '@obmen/shared/i18n';
 import { Pagination } from '../../../components/ui/pagination';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { REFERRAL_TERMS, type RefSummary } from '@obmen/shared/contracts';
 import type { Lang } from '@obmen/shared/i18n';
 import { formatAmount } from '../../../lib/format-amount';

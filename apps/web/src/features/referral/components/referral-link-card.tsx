@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import type { RefSummary } from '@obmen/shared/contracts';
 import { CopyButton } from '../../../components/ui/copy-button';
 import styles from './referral.module.css';

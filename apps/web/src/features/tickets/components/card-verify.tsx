@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Navigate } from 'react-router';
 import { pagePath } from '@obmen/shared/routing';
 import { Spinner } from '../../../components/ui/spinner';

@@ -64,8 +64,8 @@ function answer(url: string, init: RequestInit | undefined): Reply {
   return { status: 404, body: null };
 }
 
-beforeAll(() => {
-  initI18n('ru');
+beforeAll(async () => {
+  await initI18n('ru');
 });
 
 beforeEach(() => {

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Navigate } from 'react-router';
 import type { Ticket } from '@obmen/shared/contracts';
 import { pagePath } from '@obmen/shared/routing';

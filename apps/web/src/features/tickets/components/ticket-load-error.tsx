@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { isTicketMissing } from '../api/get-ticket';
 import { LoadProblem } from './load-problem';
 

@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useId, useRef, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Link } from 'react-router';
 import type { Ticket } from '@obmen/shared/contracts';
 import { pagePath } from '@obmen/shared/routing';

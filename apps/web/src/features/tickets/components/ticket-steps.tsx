@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import styles from './ticket-steps.module.css';
 
 /** Where the visitor is in making an exchange: 'Шаг 1 из 3' (details), 2 (review), 3 (payment). */

@@ -1,5 +1,5 @@
 import { useId, type ChangeEvent, type ComponentType } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { openLink, SUPPORT_TELEGRAM_URL, supportMailto } from '../../../lib/support-contacts';

@@ -1,0 +1,100 @@
+import { act, render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { catalogFiles } from '../locales/catalog-files';
+import ruCatalog from '../locales/ru';
+import { i18n, initI18n, useTranslation } from './i18n';
+
+type Tree = { [key: string]: string | Tree };
+
+function leaves(tree: Tree, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') out.set(path, value);
+    else for (const [k, v] of leaves(value, path)) out.set(k, v);
+  }
+  return out;
+}
+
+const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+
+describe('the ru and en catalogs', () => {
+  const ru = catalogFiles('ru');
+  const en = catalogFiles('en');
+
+  it('have the same files', () => {
+    expect(Object.keys(en).sort()).toEqual(Object.keys(ru).sort());
+  });
+
+  it('have the same keys in every file, each with the same placeholders and no empty text', () => {
+    for (const file of Object.keys(ru)) {
+      const ruKeys = leaves(ru[file] as Tree);
+      const enKeys = leaves(en[file] as Tree);
+      expect([...enKeys.keys()].sort(), `locales/en/${file}.json`).toEqual([...ruKeys.keys()].sort());
+      for (const [key, text] of ruKeys) {
+        expect(text.trim(), `ru ${file}: ${key}`).not.toBe('');
+        expect(placeholders(enKeys.get(key) ?? ''), `en ${file}: ${key}`).toEqual(placeholders(text));
+      }
+    }
+  });
+
+  it('never define one top-level group in two files (the later would silently replace the earlier)', () => {
+    const owner = new Map<string, string>();
+    for (const [file, content] of Object.entries(ru)) {
+      for (const group of Object.keys(content)) {
+        expect(owner.get(group), `group "${group}" in ${file}.json`).toBeUndefined();
+        owner.set(group, file);
+      }
+    }
+  });
+});
+
+// The site's own source, as text: every key it names literally must exist (the console has its own test).
+const SOURCES = import.meta.glob<string>(['../**/*.{ts,tsx}', '!../**/*.test.{ts,tsx}', '!../admin/**'], {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
+
+describe('the site’s catalog', () => {
+  it('has every key the site’s code names literally', () => {
+    const known = leaves(ruCatalog as Tree);
+    const used = new Set<string>();
+    for (const text of Object.values(SOURCES)) {
+      for (const match of text.matchAll(/\bt\('([a-zA-Z]+\.[\w.]+)'/g)) used.add(match[1]!);
+    }
+    expect(used.size).toBeGreaterThan(300);
+    for (const key of used) expect(known.has(key), key).toBe(true);
+  });
+});
+
+function Greeting() {
+  const { t } = useTranslation();
+  return <p>{t('pagination.page', { page: 3 })}</p>;
+}
+
+describe('the translation store', () => {
+  it('keeps copy a feature adds for itself across the catalog’s arrival', async () => {
+    i18n.addResources('en', { extra: { hello: 'Hi {name}' } });
+    await i18n.changeLanguage('en');
+    expect(i18n.t('extra.hello', { name: 'Ann' })).toBe('Hi Ann');
+    await i18n.changeLanguage('ru');
+    expect(i18n.t('extra.hello')).toBe('extra.hello');
+  });
+
+  it('fills placeholders, answers an unknown key with the key, and re-renders on a language switch', async () => {
+    await initI18n('ru');
+    render(<Greeting />);
+    const ruText = screen.getByRole('paragraph').textContent;
+    expect(ruText).toContain('3');
+    expect(ruText).not.toContain('{page}');
+    expect(i18n.t('nowhere.toBeFound')).toBe('nowhere.toBeFound');
+
+    await act(() => i18n.changeLanguage('en'));
+    expect(i18n.language).toBe('en');
+    const enText = screen.getByRole('paragraph').textContent;
+    expect(enText).toContain('3');
+    expect(enText).not.toBe(ruText);
+    await act(() => i18n.changeLanguage('ru'));
+  });
+});
