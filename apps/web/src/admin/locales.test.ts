@@ -1,20 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { catalogFiles } from '../locales/catalog-files';
+import { catalogFiles, leaves, placeholders, type Tree } from '../locales/catalog-files';
 import { CONSOLE_CATALOGS } from './i18n';
-
-type Tree = { [key: string]: string | Tree };
-
-function leaves(tree: Tree, prefix = ''): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [key, value] of Object.entries(tree)) {
-    const at = prefix ? `${prefix}.${key}` : key;
-    if (typeof value === 'string') out.set(at, value);
-    else for (const [k, v] of leaves(value, at)) out.set(k, v);
-  }
-  return out;
-}
-
-const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
 // The console's own source, as text: the keys it names literally must all exist.
 const SOURCES = import.meta.glob<string>(['./**/*.{ts,tsx}', '!./**/*.test.ts'], {

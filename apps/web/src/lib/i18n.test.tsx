@@ -1,22 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { catalogFiles } from '../locales/catalog-files';
+import { catalogFiles, leaves, placeholders, type Tree } from '../locales/catalog-files';
 import ruCatalog from '../locales/ru';
 import { i18n, initI18n, useTranslation } from './i18n';
-
-type Tree = { [key: string]: string | Tree };
-
-function leaves(tree: Tree, prefix = ''): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [key, value] of Object.entries(tree)) {
-    const path = prefix ? `${prefix}.${key}` : key;
-    if (typeof value === 'string') out.set(path, value);
-    else for (const [k, v] of leaves(value, path)) out.set(k, v);
-  }
-  return out;
-}
-
-const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
 describe('the ru and en catalogs', () => {
   const ru = catalogFiles('ru');

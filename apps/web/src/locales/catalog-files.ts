@@ -14,3 +14,19 @@ export function catalogFiles(lang: Lang): Record<string, Catalog> {
   }
   return files;
 }
+
+export type Tree = { [key: string]: string | Tree };
+
+/** Every text of a catalog by its full key: `{ a: { b: 'x' } }` → `a.b` → `x`. */
+export function leaves(tree: Tree, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') out.set(path, value);
+    else for (const [k, v] of leaves(value, path)) out.set(k, v);
+  }
+  return out;
+}
+
+/** The names of a text's `{placeholders}`, sorted. */
+export const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
