@@ -85,6 +85,8 @@ export default defineConfig({
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
         // Tickets for Litecoin → Toncoin must be paid within 15 s, so a spec can watch one expire.
         PAYMENT_WINDOWS: 'LTC>TON=15',
+        // The specs are the proxy: they sign many users up, each "from" its own address.
+        TRUST_PROXY: '127.0.0.1',
       },
     },
   ],

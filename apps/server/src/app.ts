@@ -60,6 +60,7 @@ export interface AppDeps {
         | 'RATE_REFRESH_SECONDS'
         | 'TICKET_EXPIRY_CHECK_SECONDS'
         | 'PAYMENT_WINDOWS'
+        | 'TRUST_PROXY'
       >
     >;
   database: Database;
@@ -90,7 +91,7 @@ export async function buildApp({
     // A request id from the proxy is kept, so one request can be followed across the logs.
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
-    trustProxy: true,
+    trustProxy: config.TRUST_PROXY ?? false,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   // The route table, for what needs to know every route: the authorization tests, metrics labels.

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const port = z.coerce
@@ -7,6 +8,14 @@ const port = z.coerce
   .max(65535, 'must be a whole number from 1 to 65535');
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
+
+function isAddressOrRange(entry: string): boolean {
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
 
 const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -49,6 +58,26 @@ const configSchema = z.object({
     })
     .default('info'),
   WEB_DIST: z.string().optional(),
+  // Which proxies may tell the client's address (X-Forwarded-For): the rate limits key on it, so
+  // trusting anyone would let a visitor pick a fresh address per request (docs/deployment.md).
+  TRUST_PROXY: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .default('false')
+      .transform((text, ctx): boolean | number | string[] => {
+        if (text === 'false') return false;
+        if (text === 'true') return true;
+        if (/^\d{1,2}$/.test(text)) return Number(text);
+        const entries = text.split(',').map((entry) => entry.trim());
+        if (entries.every(isAddressOrRange)) return entries;
+        ctx.addIssue({
+          code: 'custom',
+          message: 'must be false, true, a number of proxy hops, or a comma list of addresses and CIDR ranges',
+        });
+        return z.NEVER;
+      }),
+  ),
   // `GIVE>GET=SECONDS,…`: short payment windows for chosen directions, for tests and demos.
   PAYMENT_WINDOWS: z.preprocess(
     emptyAsUndefined,

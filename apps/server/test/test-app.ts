@@ -22,6 +22,8 @@ export interface TestAppOptions {
   limits?: AppDeps['limits'];
   /** Short payment windows in seconds, by `GIVE>GET` (the PAYMENT_WINDOWS setting). */
   paymentWindowOverrides?: Map<string, number>;
+  /** The TRUST_PROXY setting, parsed. */
+  trustProxy?: boolean | number | string[];
 }
 
 // Tests register many users from one address; the limits get their own tests.
@@ -38,6 +40,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
       SMTP_URL: options.smtpUrl,
       MAIL_FROM: 'Obmen <no-reply@obmen.test>',
       ...(options.paymentWindowOverrides && { PAYMENT_WINDOWS: options.paymentWindowOverrides }),
+      ...(options.trustProxy !== undefined && { TRUST_PROXY: options.trustProxy }),
     },
     database,
     secret: 'test-secret-that-is-long-enough-for-hmac-0123456789',

@@ -68,4 +68,31 @@ describe('failed-login limits', () => {
     expect((await forgot()).statusCode).toBe(200);
     expect((await forgot()).statusCode).toBe(429);
   });
+
+  it('keys on the connecting address: a made-up X-Forwarded-For is ignored unless its proxy is trusted', async () => {
+    const forgot = (app: TestContext['app'], forwardedFor: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/forgot_password',
+        remoteAddress: '10.0.2.1',
+        headers: { 'x-forwarded-for': forwardedFor },
+        payload: { email: 'a@b.co' },
+      });
+    expect((await forgot(ctx.app, '198.51.100.1')).statusCode).toBe(200);
+    expect((await forgot(ctx.app, '198.51.100.2')).statusCode).toBe(200);
+    expect((await forgot(ctx.app, '198.51.100.3')).statusCode).toBe(429);
+
+    const behindProxy = await createTestApp({
+      seed: false,
+      trustProxy: ['10.0.2.0/24'],
+      limits: { accounts: { register: { max: 3, windowSeconds: 3600 }, passwordReset: { max: 2, windowSeconds: 3600 } } },
+    });
+    try {
+      for (const client of ['198.51.100.1', '198.51.100.2', '198.51.100.3']) {
+        expect((await forgot(behindProxy.app, client)).statusCode).toBe(200);
+      }
+    } finally {
+      await behindProxy.close();
+    }
+  });
 });
