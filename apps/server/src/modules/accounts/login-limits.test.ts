@@ -85,7 +85,9 @@ describe('failed-login limits', () => {
     const behindProxy = await createTestApp({
       seed: false,
       trustProxy: ['10.0.2.0/24'],
-      limits: { accounts: { register: { max: 3, windowSeconds: 3600 }, passwordReset: { max: 2, windowSeconds: 3600 } } },
+      limits: {
+        accounts: { register: { max: 3, windowSeconds: 3600 }, passwordReset: { max: 2, windowSeconds: 3600 } },
+      },
     });
     try {
       for (const client of ['198.51.100.1', '198.51.100.2', '198.51.100.3']) {
