@@ -48,6 +48,11 @@ import { createReferralService, type ReferralService } from './modules/referral/
 import { siteStateRoutes } from './modules/site-state/site-state.routes';
 import { createSiteStateService, type SiteStateService } from './modules/site-state/site-state.service';
 
+/** TRUST_PROXY for Fastify: a hop count becomes the function Fastify's types ask for. */
+function trustedProxies(setting: Config['TRUST_PROXY']) {
+  return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
+}
+
 export interface AppDeps {
   config: Pick<Config, 'LOG_LEVEL' | 'PUBLIC_URL' | 'SMTP_URL' | 'MAIL_FROM'> &
     Partial<Pick<Config, 'REDIS_URL'>> &
@@ -91,7 +96,7 @@ export async function buildApp({
     // A request id from the proxy is kept, so one request can be followed across the logs.
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
-    trustProxy: config.TRUST_PROXY ?? false,
+    trustProxy: trustedProxies(config.TRUST_PROXY ?? false),
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   // The route table, for what needs to know every route: the authorization tests, metrics labels.
