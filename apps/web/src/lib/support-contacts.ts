@@ -1,7 +1,9 @@
-/** Support's addresses, the same the seeded pages give (server seed, demo-pages.ts). */
-export const SUPPORT_EMAIL = 'support@obmen.example';
-export const SUPPORT_TELEGRAM_HANDLE = '@obmen_support';
-export const SUPPORT_TELEGRAM_URL = 'https://t.me/obmen_support';
+import { SUPPORT_CONTACTS } from '@obmen/shared/support-contacts';
+
+// Support's addresses: one definition, shared with the contacts page and the seeded copy.
+export const SUPPORT_EMAIL = SUPPORT_CONTACTS.email;
+export const SUPPORT_TELEGRAM_HANDLE = SUPPORT_CONTACTS.telegram.handle;
+export const SUPPORT_TELEGRAM_URL = SUPPORT_CONTACTS.telegram.url;
 
 /** A mailto: link to support with a subject and body, encoded the way mail programs read them. */
 export function supportMailto({ subject, body }: { subject: string; body?: string }): string {

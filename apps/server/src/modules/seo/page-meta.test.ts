@@ -104,6 +104,13 @@ describe('the HTML the server sends for public pages', () => {
   it('names both currencies of a pair without an SEO record', async () => {
     const res = await get('/en/LTC--SOL');
     expect(head(res.body)).toContain('<title>Exchange Litecoin to Solana — Obmen</title>');
+    expect(head(res.body)).not.toContain('noindex');
+  });
+
+  it('keeps a pair with a code no currency has out of search results', async () => {
+    const res = await get('/en/LTC--NOPE');
+    expect(res.statusCode).toBe(200);
+    expect(head(res.body)).toContain('<meta name="robots" content="noindex, nofollow" />');
   });
 
   it('gives a news item its title and summary as an article', async () => {

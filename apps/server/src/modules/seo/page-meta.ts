@@ -156,9 +156,13 @@ export function createPageMeta({ db, catalog, publicUrl }: { db: Db; catalog: Ca
           const row = names.get(code.toUpperCase())?.row;
           return row ? (lang === 'en' ? row.nameEn : row.nameRu) : code.toUpperCase();
         };
+        // A code no currency has still opens the converter (it says the direction is unavailable),
+        // but such an address is kept out of search results.
+        const known = names.has(give.toUpperCase()) && names.has(get.toUpperCase());
         return {
           ...titled(lang === 'en' ? `Exchange ${name(give)} to ${name(get)}` : `Обмен ${name(give)} на ${name(get)}`),
           ...addressesOf('home_with_currencies', pair),
+          ...(known ? {} : { noindex: true }),
         };
       }
       case 'news': {

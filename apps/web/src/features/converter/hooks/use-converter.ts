@@ -8,7 +8,7 @@ import { pagePath } from '@obmen/shared/routing';
 import { useLanguage } from '../../../hooks/use-language';
 import { ApiError } from '../../../lib/api-client';
 import { loadDraft, saveDraft, type ExchangeDraft } from '../../../lib/exchange-draft';
-import { checkSiteStatus, getSiteStatus, useSiteStatus } from '../../../lib/site-status';
+import { knownSiteStatus, useSiteStatus } from '../../../lib/site-status';
 import { quoteQueryOptions, type QuoteRequest } from '../api/calculate';
 import { useCurrencies } from '../api/get-currencies';
 import { currencyMessageQueryOptions, useCurrencyMessage } from '../api/get-currency-message';
@@ -149,8 +149,8 @@ export function useConverter() {
   );
 
   useEffect(() => {
-    // The shell polls the site status; ask once here if nobody has yet, so submit is not held back.
-    if (!getSiteStatus().known) void checkSiteStatus();
+    // The shell polls the site status; this joins its first call (or makes it, outside the shell).
+    void knownSiteStatus();
   }, []);
 
   const [firstGuess] = useState(() => pairFromSegment(params.pair) ?? state.chosen ?? DEFAULT_PAIR);
