@@ -12,6 +12,10 @@ const ru = {
   ticket: (n: number) => `Заявка № ${n}`,
   worth: '50\u00a0₽ к обмену от 3\u00a0000\u00a0₽',
   discount: '0,1\u00a0%',
+  give: 'Отдаёте',
+  get: 'Получаете',
+  applied: (code: string) => `Промокод ${code}: +`,
+  remove: 'Убрать',
 };
 
 const en: typeof ru = {
@@ -25,6 +29,16 @@ const en: typeof ru = {
   ticket: (n: number) => `Ticket No. ${n}`,
   worth: '50\u00a0RUB on exchanges from 3,000\u00a0RUB',
   discount: '0.1%',
+  give: 'You give',
+  get: 'You get',
+  applied: (code: string) => `Promo code ${code}: +`,
+  remove: 'Remove',
+};
+
+/** An amount as the converter's fields show it: no trailing zeros, a comma in Russian. */
+const shown = (amount: string, lang: 'ru' | 'en') => {
+  const trimmed = amount.includes('.') ? amount.replace(/0+$/, '').replace(/\.$/, '') : amount;
+  return lang === 'ru' ? trimmed.replace('.', ',') : trimmed;
 };
 
 for (const [lang, copy] of [
@@ -83,5 +97,32 @@ for (const [lang, copy] of [
     await expect(page.getByTestId('discount-percent')).toHaveText(copy.discount);
     await page.goto(`/${lang}/user`);
     await expect(page.getByTestId('discount-percent')).toHaveText(copy.discount);
+
+    // The code taken to the converter is applied there and adds its worth to what the user gets.
+    await page.goto(`/${lang}/user/promo`);
+    await page
+      .getByTestId('active-promo-codes')
+      .getByRole('link', { name: copy.use(fresh) })
+      .click();
+    await expect(page).toHaveURL(`/${lang}/?promo=${fresh}`);
+    await expect(page.getByText(copy.applied(fresh))).toBeVisible();
+    const giveSum = (await page.getByLabel(copy.give, { exact: true }).inputValue())
+      .replace(/\s/g, '')
+      .replace(',', '.');
+    const calculate = async (promocode?: string) => {
+      const response = await request.post('/api/v1/Exchange/calculate', {
+        headers: user.headers,
+        form: { giveName: 'SBERRUB', getName: 'BTC', sum: giveSum, direction: 'sell', ...(promocode && { promocode }) },
+      });
+      expect(response.status()).toBe(200);
+      return (await response.json()) as { getSum: string; promo: { bonus: string } | null };
+    };
+    const [withPromo, without] = [await calculate(fresh), await calculate()];
+    expect(withPromo.promo).not.toBeNull();
+    expect(Number(withPromo.getSum)).toBeGreaterThan(Number(without.getSum));
+    await expect(page.getByLabel(copy.get, { exact: true })).toHaveValue(shown(withPromo.getSum, lang));
+    // Taken off, the amount falls back to the plain quote.
+    await page.getByRole('button', { name: copy.remove }).click();
+    await expect(page.getByLabel(copy.get, { exact: true })).toHaveValue(shown(without.getSum, lang));
   });
 }

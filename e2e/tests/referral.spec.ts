@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { baseURL } from '../playwright.config';
 import {
   logInAs,
@@ -6,6 +6,7 @@ import {
   refNumberOf,
   registerUser,
   succeedTicket,
+  uniqueName,
   type ApiUser,
 } from '../support/accounts-api';
 
@@ -37,6 +38,15 @@ const ru = {
   pending: 'В обработке',
   zero: '0,00\u00a0USD',
   belowMinimum: 'Минимальная сумма вывода — 10,00\u00a0USD.',
+  register: {
+    login: 'Войти',
+    link: 'Зарегистрируйтесь',
+    user: 'Имя пользователя',
+    email: 'E-mail',
+    password: 'Пароль',
+    confirm: 'Повторите пароль',
+    submit: 'Создать аккаунт',
+  },
 };
 
 const en: typeof ru = {
@@ -65,7 +75,44 @@ const en: typeof ru = {
   pending: 'Processing',
   zero: '0.00\u00a0USD',
   belowMinimum: 'The smallest withdrawal is 10.00\u00a0USD.',
+  register: {
+    login: 'Log in',
+    link: 'Sign up',
+    user: 'Username',
+    email: 'E-mail',
+    password: 'Password',
+    confirm: 'Repeat the password',
+    submit: 'Create account',
+  },
 };
+
+/**
+ * A visitor who arrives by the partner's link, looks around, then signs up on the register page:
+ * the link's number must survive the way there (spec §4).
+ */
+async function signUpThroughLink(browser: Browser, lang: 'ru' | 'en', refId: number): Promise<ApiUser> {
+  const copy = (lang === 'ru' ? ru : en).register;
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`/${lang}/?r=${refId}`);
+  await page.goto(`/${lang}/faq`);
+  await page.getByRole('banner').getByRole('link', { name: copy.login }).click();
+  await page.getByRole('main').getByRole('link', { name: copy.link }).click();
+  const username = uniqueName('referral');
+  const email = `${username.replace(/_/g, '.')}@obmen.test`;
+  const field = (label: string) => page.getByRole('main').locator('form').getByLabel(label, { exact: true });
+  await field(copy.user).fill(username);
+  await field(copy.email).fill(email);
+  await field(copy.password).fill('Qz7#mLp2-vRx');
+  await field(copy.confirm).fill('Qz7#mLp2-vRx');
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: copy.submit }).click();
+  await expect(page).toHaveURL(new RegExp(`/${lang}/$`));
+  const token = await page.evaluate(() => localStorage.getItem('access_token'));
+  await context.close();
+  expect(token).toBeTruthy();
+  return { username, email, token: token!, headers: { authorization: `Bearer ${token}` } };
+}
 
 const figure = (page: Page, key: string) => page.getByTestId(`referral-figure-${key}`).locator('dd');
 
@@ -77,11 +124,12 @@ for (const [lang, copy] of [
     page,
     context,
     request,
+    browser,
   }) => {
     const operator = await operatorHeaders(request);
     const partner = await registerUser(request, 'partner');
     const refId = await refNumberOf(request, partner);
-    const active = await registerUser(request, 'referral', refId);
+    const active = await signUpThroughLink(browser, lang, refId);
     const ticket = await succeedTicket(request, active, operator);
     // Registered through the link but no exchange yet: a referral, not an active one.
     await registerUser(request, 'referral', refId);

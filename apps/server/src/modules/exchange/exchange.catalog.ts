@@ -35,6 +35,8 @@ export interface CatalogSnapshot {
   discountBands: { minTurnoverUsd: Decimal; percent: Decimal }[];
   /** The converter's lists, built once per change: the hottest read of the site. */
   lists: Record<CurrencySide, Record<Lang, Currency[]>>;
+  /** The same lists as JSON text, so each call sends them without building or checking them again. */
+  listsJson: Record<CurrencySide, Record<Lang, string>>;
 }
 
 export const directionKey = (give: string, get: string) => `${give}>${get}`;
@@ -63,7 +65,7 @@ export const CATALOG_CHANNEL = 'obmen_catalog';
 
 export function createCatalog(db: Db, database?: Pick<Database, 'notify' | 'listen'>) {
   let snapshot: CatalogSnapshot | null = null;
-  const reserveCache = new Map<string, { value: Decimal; at: number }>();
+  const reserveCache = new Map<string, { value: Promise<Decimal>; at: number }>();
 
   async function load(): Promise<CatalogSnapshot> {
     const [currencyRows, priceRows, directionRows, bandRows] = await Promise.all([
@@ -105,6 +107,10 @@ export function createCatalog(db: Db, database?: Pick<Database, 'notify' | 'list
       currencyRows
         .filter((row) => (side === 'give' ? row.giveEnabled : row.getEnabled))
         .map((row) => toCurrency(row, lang));
+    const lists = {
+      give: { ru: list('give', 'ru'), en: list('give', 'en') },
+      get: { ru: list('get', 'ru'), en: list('get', 'en') },
+    };
     return {
       currencies,
       directions,
@@ -112,9 +118,10 @@ export function createCatalog(db: Db, database?: Pick<Database, 'notify' | 'list
         minTurnoverUsd: new Decimal(b.minTurnoverUsd),
         percent: new Decimal(b.percent),
       })),
-      lists: {
-        give: { ru: list('give', 'ru'), en: list('give', 'en') },
-        get: { ru: list('get', 'ru'), en: list('get', 'en') },
+      lists,
+      listsJson: {
+        give: { ru: JSON.stringify(lists.give.ru), en: JSON.stringify(lists.give.en) },
+        get: { ru: JSON.stringify(lists.get.ru), en: JSON.stringify(lists.get.en) },
       },
     };
   }
@@ -156,9 +163,14 @@ export function createCatalog(db: Db, database?: Pick<Database, 'notify' | 'list
     async reserve(code: string): Promise<Decimal> {
       const cached = reserveCache.get(code);
       if (cached && Date.now() - cached.at < RESERVE_TTL_MS) return cached.value;
-      const value = new Decimal((await readReserve(db, code)) ?? '0');
-      reserveCache.set(code, { value, at: Date.now() });
-      return value;
+      // The read itself is cached: when an entry lapses under load, the requests waiting on it
+      // share one query instead of each sending its own (issue 11: calculate at 1 000 in flight).
+      const entry = { value: readReserve(db, code).then((value) => new Decimal(value ?? '0')), at: Date.now() };
+      reserveCache.set(code, entry);
+      entry.value.catch(() => {
+        if (reserveCache.get(code) === entry) reserveCache.delete(code);
+      });
+      return entry.value;
     },
 
     /** After a ticket or an operator moved a reserve. */

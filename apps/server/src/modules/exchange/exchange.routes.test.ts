@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { getCurrencies } from '@obmen/shared/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import { DEMO_CURRENCIES } from '../../db/seed/demo-data';
@@ -26,6 +27,16 @@ describe('GET /api/v1/Exchange/get_currencies/{side}', () => {
       scale: 2,
       kind: 'card',
     });
+  });
+
+  it('sends text that keeps to the response contract for both sides and languages (it skips the serializer)', async () => {
+    for (const side of ['give', 'get']) {
+      for (const lang of ['ru', 'en']) {
+        const res = await ctx.app.inject({ url: `/api/v1/Exchange/get_currencies/${side}?lang=${lang}` });
+        expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+        expect(getCurrencies.response.safeParse(res.json()).success, `${side} ${lang}`).toBe(true);
+      }
+    }
   });
 
   it('answers in English for Accept-Language: en and for ?lang=en', async () => {

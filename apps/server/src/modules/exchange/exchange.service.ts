@@ -254,6 +254,11 @@ export function createExchangeService({ db, catalog, signer }: { db: Db; catalog
       return catalog.get().lists[side][lang];
     },
 
+    /** The same list as JSON text, serialized once per catalog change. */
+    currenciesJson(side: CurrencySide, lang: Lang): string {
+      return catalog.get().listsJson[side][lang];
+    },
+
     currency(code: string, lang: Lang): Currency {
       return toCurrency(currency(code, 'x').row, lang);
     },
