@@ -107,7 +107,8 @@ async function signUpThroughLink(browser: Browser, lang: 'ru' | 'en', refId: num
   await field(copy.confirm).fill('Qz7#mLp2-vRx');
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: copy.submit }).click();
-  await expect(page).toHaveURL(new RegExp(`/${lang}/$`));
+  // Signed up, the visitor is back on the page they left for the login page.
+  await expect(page).toHaveURL(new RegExp(`/${lang}/faq$`));
   const token = await page.evaluate(() => localStorage.getItem('access_token'));
   await context.close();
   expect(token).toBeTruthy();

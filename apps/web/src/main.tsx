@@ -5,6 +5,7 @@ import { AppProvider } from './app/provider';
 import { createRouter } from './app/router';
 import { initI18n } from './lib/i18n';
 import { languageOfPath, preferredLanguage } from './lib/language';
+import { captureReferral } from './lib/referral-visit';
 import { startSiteStatusPolling } from './lib/site-status';
 import { startTheme } from './lib/theme';
 import './styles/global.css';
@@ -12,6 +13,9 @@ import './styles/global.css';
 const lang = languageOfPath(window.location.pathname) ?? preferredLanguage();
 document.documentElement.lang = lang;
 startTheme();
+// A referral link's `?r=` is kept at once, before anything renders: a visitor who moves on before
+// the first page has drawn still counts (the root layout catches it on later navigations).
+void captureReferral(window.location.search);
 // Before the router, so the first page's guards find the status call already on its way.
 startSiteStatusPolling();
 // The router starts the first page's code and checks at once; the language's catalog downloads
