@@ -14,6 +14,16 @@ beforeAll(async () => {
   mkdirSync(path.join(dist, 'assets'));
   writeFileSync(path.join(dist, 'index.html'), INDEX);
   writeFileSync(path.join(dist, 'assets', 'app-1a2b3c.js'), 'console.log("app")');
+  mkdirSync(path.join(dist, '.vite'));
+  writeFileSync(
+    path.join(dist, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'src/main.tsx': { file: 'assets/app-1a2b3c.js', isEntry: true },
+      'src/locales/ru.ts': { file: 'assets/ru-11.js', imports: ['_messages-33.js'] },
+      'src/locales/en.ts': { file: 'assets/en-22.js', imports: ['_messages-33.js'] },
+      '_messages-33.js': { file: 'assets/messages-33.js' },
+    }),
+  );
   ctx = await createTestApp({ seed: false, webDist: dist });
 });
 afterAll(async () => {
@@ -22,6 +32,16 @@ afterAll(async () => {
 });
 
 describe('serving the web app', () => {
+  it('names the page language’s catalog in the head, so it downloads alongside the entry', async () => {
+    const ru = (await ctx.app.inject({ url: '/ru/faq' })).body;
+    expect(ru).toContain('<link rel="modulepreload" crossorigin href="/assets/ru-11.js" />');
+    expect(ru).toContain('<link rel="modulepreload" crossorigin href="/assets/messages-33.js" />');
+    expect(ru).not.toContain('en-22.js');
+    const en = (await ctx.app.inject({ url: '/en/faq' })).body;
+    expect(en).toContain('href="/assets/en-22.js"');
+    expect(en).not.toContain('ru-11.js');
+  });
+
   it.each(['/', '/ru/', '/en/', '/login', '/en/news', '/ru/ticket/abc/payment_info', '/en/BTC--SBERRUB'])(
     'answers the page %s with the app and 200',
     async (url) => {

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import { injectMeta, type MetaFor } from '../modules/seo/page-meta';
+import { LANGS, type Lang } from '@obmen/shared/i18n';
 import { sendError } from './errors';
 
 // Vite puts content-hashed files under /assets: they never change, so browsers may keep them a year.
@@ -18,6 +19,7 @@ export const webApp = fp(
   async (app: FastifyInstance, { webDist, metaFor }: { webDist: string | null; metaFor: MetaFor }) => {
     const indexFile = webDist ? path.join(webDist, 'index.html') : null;
     const indexHtml = indexFile && existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
+    const preloads = webDist ? catalogPreloads(webDist) : null;
 
     if (webDist && indexHtml) {
       await app.register(fastifyStatic, {
@@ -46,10 +48,39 @@ export const webApp = fp(
         .status(meta.notFound ? 404 : 200)
         .header('cache-control', 'no-cache')
         .type('text/html; charset=utf-8')
-        .send(injectMeta(indexHtml, meta));
+        .send(injectMeta(withPreloads(indexHtml, preloads?.[meta.lang] ?? []), meta));
     });
   },
 );
+
+type Manifest = Record<string, { file: string; imports?: string[] }>;
+
+/**
+ * Each language's catalog chunk and what it imports, from Vite's manifest. The app waits for the
+ * page language's catalog before its first render; named in the page's head, it downloads
+ * alongside the entry instead of after it has run (issue 11).
+ */
+export function catalogPreloads(webDist: string): Record<Lang, string[]> | null {
+  const file = path.join(webDist, '.vite/manifest.json');
+  if (!existsSync(file)) return null;
+  const manifest = JSON.parse(readFileSync(file, 'utf8')) as Manifest;
+  const chunkFiles = (key: string, seen = new Set<string>()): string[] => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key)) return [];
+    seen.add(key);
+    return [chunk.file, ...(chunk.imports ?? []).flatMap((imported) => chunkFiles(imported, seen))];
+  };
+  return Object.fromEntries(LANGS.map((lang) => [lang, chunkFiles(`src/locales/${lang}.ts`)])) as Record<
+    Lang,
+    string[]
+  >;
+}
+
+function withPreloads(html: string, files: string[]): string {
+  if (files.length === 0) return html;
+  const links = files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`).join('');
+  return html.replace('</head>', `${links}</head>`);
+}
 
 /** Where the built web app is: WEB_DIST, else apps/web/dist beside this package. */
 export function findWebDist(configured: string | undefined): string | null {

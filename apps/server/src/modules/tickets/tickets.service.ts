@@ -25,7 +25,7 @@ import { readReserve } from '../exchange/exchange.repository';
 import type { QuoteSigner } from '../exchange/quote-token';
 import type { Mailer } from '../mail/mailer';
 import type { SiteStateService } from '../site-state/site-state.service';
-import { createKeyedQueue } from './keyed-queue';
+import { createGroupCommit } from './group-commit';
 import { FINAL_STATUSES, TICKET_ACTIONS, type TicketAction } from './ticket-lifecycle';
 import { ticketStatusMail } from './ticket.mails';
 import {
@@ -94,7 +94,7 @@ export function createTicketsService(options: TicketsOptions) {
     if (override !== undefined) return override * 1000;
     return (catalog.get().directions.get(`${giveCode}>${getCode}`)?.row.paymentWindowMinutes ?? 30) * 60_000;
   };
-  const holdingTurns = createKeyedQueue();
+  const holdingTurns = createGroupCommit(db);
   const cardHash = (digits: string) => createHmac('sha256', secret).update(`card:${digits}`).digest('hex');
   const ownerKey = (ticket: Pick<TicketRow, 'userId' | 'email'>) =>
     ticket.userId ? `user:${ticket.userId}` : `email:${ticket.email.toLowerCase()}`;
@@ -368,48 +368,46 @@ export function createTicketsService(options: TicketsOptions) {
       const id = randomBytes(16).toString('base64url');
 
       try {
-        const row = await holdingTurns(pair.get.row.code, () =>
-          db.transaction(async (tx) => {
-            if (!(await holdReserve(tx, pair.get.row.code, getSum))) {
-              // Read through this transaction: asking the pool for a second connection here can starve it.
-              throw overLimit(new Decimal((await readReserve(tx, pair.get.row.code)) ?? '0'), pair);
-            }
-            if (priced.promo && !(await holdPromo(tx, priced.promo.code, id, user?.id ?? null))) {
-              throw ParameterError.of({ promocode: 'ticket.promoTaken' });
-            }
-            const status: TicketStatus = needsCardCheck ? 'card_check' : 'advance';
-            const inserted = await insertTicket(tx, {
-              id,
-              userId: user?.id ?? null,
-              email: body.email,
-              lang,
-              giveCode: pair.give.row.code,
-              getCode: pair.get.row.code,
-              giveSum,
-              getSum,
-              rate: sums.rate.toFixed(30, Decimal.ROUND_DOWN),
-              fixed: body.useFixed,
-              feePercent: priced.fee.toFixed(4),
-              discountPercent: priced.discount.toFixed(4),
-              usdValue: sums.giveSum.times(pair.give.usdPrice!).toFixed(2),
-              profitPercent: priced.fee.toFixed(4),
-              promoCode: priced.promo?.code ?? null,
-              promoBonus: priced.promo ? priced.promo.bonus.toFixed() : null,
-              referrerId: referrerId && referrerId !== user?.id ? referrerId : null,
-              requisites: { give: give.clean, get: get.clean },
-              cardHash: hash,
-              manual: pair.direction.row.manual,
-              status,
-              paymentDeadline:
-                status === 'advance' ? new Date(Date.now() + windowMs(pair.give.row.code, pair.get.row.code)) : null,
-              idempotencyKey: scopedKey,
-            });
-            if (!inserted) throw new IdempotentReplay();
-            await appendHistory(tx, { ticketId: id, fromStatus: null, toStatus: status, actor: 'client' });
-            await queueStatusMail(tx, inserted);
-            return inserted;
-          }),
-        );
+        const row = await holdingTurns(pair.get.row.code, async (tx) => {
+          if (!(await holdReserve(tx, pair.get.row.code, getSum))) {
+            // Read through this transaction: asking the pool for a second connection here can starve it.
+            throw overLimit(new Decimal((await readReserve(tx, pair.get.row.code)) ?? '0'), pair);
+          }
+          if (priced.promo && !(await holdPromo(tx, priced.promo.code, id, user?.id ?? null))) {
+            throw ParameterError.of({ promocode: 'ticket.promoTaken' });
+          }
+          const status: TicketStatus = needsCardCheck ? 'card_check' : 'advance';
+          const inserted = await insertTicket(tx, {
+            id,
+            userId: user?.id ?? null,
+            email: body.email,
+            lang,
+            giveCode: pair.give.row.code,
+            getCode: pair.get.row.code,
+            giveSum,
+            getSum,
+            rate: sums.rate.toFixed(30, Decimal.ROUND_DOWN),
+            fixed: body.useFixed,
+            feePercent: priced.fee.toFixed(4),
+            discountPercent: priced.discount.toFixed(4),
+            usdValue: sums.giveSum.times(pair.give.usdPrice!).toFixed(2),
+            profitPercent: priced.fee.toFixed(4),
+            promoCode: priced.promo?.code ?? null,
+            promoBonus: priced.promo ? priced.promo.bonus.toFixed() : null,
+            referrerId: referrerId && referrerId !== user?.id ? referrerId : null,
+            requisites: { give: give.clean, get: get.clean },
+            cardHash: hash,
+            manual: pair.direction.row.manual,
+            status,
+            paymentDeadline:
+              status === 'advance' ? new Date(Date.now() + windowMs(pair.give.row.code, pair.get.row.code)) : null,
+            idempotencyKey: scopedKey,
+          });
+          if (!inserted) throw new IdempotentReplay();
+          await appendHistory(tx, { ticketId: id, fromStatus: null, toStatus: status, actor: 'client' });
+          await queueStatusMail(tx, inserted);
+          return inserted;
+        });
         catalog.forgetReserve(pair.get.row.code);
         void mailer.flush();
         return view(row, lang);
