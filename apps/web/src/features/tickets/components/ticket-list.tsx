@@ -45,7 +45,9 @@ export function TicketList({ page, hrefFor }: { page: number; hrefFor: (page: nu
           {items.map((ticket) => (
             <tr key={ticket.id} data-testid="ticket-row">
               <th scope="row">
-                <Link to={pagePath(lang, 'ticket_info', { id: ticket.id })}>№ {ticket.number}</Link>
+                <Link to={pagePath(lang, 'ticket_info', { id: ticket.id })}>
+                  {t('ticketCommon.number', { number: ticket.number })}
+                </Link>
               </th>
               <td data-label={t('userTickets.date')}>
                 <time dateTime={ticket.createdAt}>

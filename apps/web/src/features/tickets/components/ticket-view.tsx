@@ -101,7 +101,8 @@ function TicketCard({ ticket, onDeadline }: { ticket: Ticket; onDeadline: () => 
         </h2>
         <dl className={styles.list}>
           <Row label={t('ticketInfo.id')}>
-            <span className={styles.number}>№ {ticket.number}</span> <code className={styles.code}>{ticket.id}</code>
+            <span className={styles.number}>{t('ticketCommon.number', { number: ticket.number })}</span>{' '}
+            <code className={styles.code}>{ticket.id}</code>
           </Row>
           <Row label={t('ticketInfo.date')}>
             <time dateTime={ticket.createdAt}>{created}</time>
