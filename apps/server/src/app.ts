@@ -178,7 +178,9 @@ export async function buildApp({
     rateLimits,
     limits: limits.accounts ?? DEFAULT_ACCOUNT_LIMITS,
   });
-  const siteState = createSiteStateService(database.db);
+  const siteState = createSiteStateService(database.db, database);
+  const stopFollowingSiteState = await siteState.follow();
+  app.addHook('onClose', () => stopFollowingSiteState());
   await app.register(siteStateRoutes, { siteState });
   const catalog = createCatalog(database.db, database);
   await catalog.refresh();
@@ -215,6 +217,7 @@ export async function buildApp({
     exchange,
     tickets,
     cardCheck,
+    siteState,
     rateSource: config.RATE_SOURCE ?? 'static',
   });
   await app.register(adminRoutes, { guards, admin });

@@ -232,6 +232,37 @@ describe.runIf(TEST_DB === 'postgres')('two server processes on one PostgreSQL',
     await expect.poll(async () => Number(await quote()), { timeout: 5000 }).toBeCloseTo(before * 2, 0);
   }, 30_000);
 
+  it('closes and reopens exchanges on both processes when the operator switches maintenance on one', async () => {
+    const [a, b] = servers as [(typeof servers)[0], (typeof servers)[0]];
+    const login = await fetch(`${a.url}/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    });
+    const token = ((await login.json()) as { user: { access_token: string } }).user.access_token;
+    const setConvert = async (convertEnabled: boolean) => {
+      const put = await fetch(`${a.url}/api/admin/site-state`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ convertEnabled }),
+      });
+      expect(put.status).toBe(200);
+    };
+    // The visitors' status call: 204 while exchanges are open, 503 with the notice while not.
+    const openOnB = async () => (await fetch(`${b.url}/api/v1/SiteState`)).status === 204;
+    expect(await openOnB()).toBe(true); // B has read and kept the state
+    await setConvert(false);
+    await expect.poll(openOnB, { timeout: 5000 }).toBe(false);
+    const refused = await fetch(`${b.url}/api/v1/Tickets/create`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(await quotedPayload('closed@example.com')),
+    });
+    expect(refused.status).toBe(503);
+    await setConvert(true);
+    await expect.poll(openOnB, { timeout: 5000 }).toBe(true);
+  }, 30_000);
+
   it('shares failed-login limits between the processes', async () => {
     await expectSharedLoginLimit(servers);
   }, 30_000);

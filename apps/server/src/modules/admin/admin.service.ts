@@ -46,6 +46,7 @@ import { insertPromoCodes } from '../promo/promo.repository';
 import { MANUAL_SOURCE } from '../rates/rates.job';
 import { creditBalance, decidePayout } from '../referral/referral.repository';
 import { readSiteState, writeSiteState } from '../site-state/site-state.repository';
+import type { SiteStateService } from '../site-state/site-state.service';
 import { TICKET_ACTIONS } from '../tickets/ticket-lifecycle';
 import { findTicket, type TicketRow } from '../tickets/tickets.repository';
 import type { TicketsService } from '../tickets/tickets.service';
@@ -126,6 +127,7 @@ export interface AdminOptions {
   exchange: ExchangeService;
   tickets: TicketsService;
   cardCheck: CardCheckService;
+  siteState: SiteStateService;
   rateSource: 'static' | 'live';
 }
 
@@ -206,7 +208,15 @@ const toAuditDto = (row: AuditRow): AdminAuditEntry => ({
  * The operator console's work (design §6). Every change is one transaction with its audit record
  * (who, when, what, before, after), so the log never claims a change that did not happen, nor misses one.
  */
-export function createAdminService({ db, catalog, exchange, tickets, cardCheck, rateSource }: AdminOptions) {
+export function createAdminService({
+  db,
+  catalog,
+  exchange,
+  tickets,
+  cardCheck,
+  siteState: siteStateService,
+  rateSource,
+}: AdminOptions) {
   async function audited<T>(
     actor: Actor,
     what: { action: string; resource: string; resourceId: string; before: unknown },
@@ -594,6 +604,7 @@ export function createAdminService({ db, catalog, exchange, tickets, cardCheck, 
         (tx) => writeSiteState(tx, change),
         ({ id: _id, updatedAt: _at, ...row }) => row,
       );
+      await siteStateService.changed();
       return service.siteState();
     },
 

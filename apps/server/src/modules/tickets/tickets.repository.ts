@@ -111,7 +111,8 @@ export async function appendHistory(
     note?: string | null;
   },
 ) {
-  await tx.insert(ticketHistory).values(entry);
+  const [row] = await tx.insert(ticketHistory).values(entry).returning({ createdAt: ticketHistory.createdAt });
+  return row!.createdAt;
 }
 
 export function listHistory(db: DbOrTx, ticketId: string): Promise<HistoryRow[]> {

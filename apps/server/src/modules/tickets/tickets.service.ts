@@ -404,13 +404,22 @@ export function createTicketsService(options: TicketsOptions) {
             idempotencyKey: scopedKey,
           });
           if (!inserted) throw new IdempotentReplay();
-          await appendHistory(tx, { ticketId: id, fromStatus: null, toStatus: status, actor: 'client' });
+          const at = await appendHistory(tx, { ticketId: id, fromStatus: null, toStatus: status, actor: 'client' });
           await queueStatusMail(tx, inserted);
-          return inserted;
+          return { inserted, at };
         });
         catalog.forgetReserve(pair.get.row.code);
         void mailer.flush();
-        return view(row, lang);
+        // A new ticket's history and card check are known: no need to read them back.
+        const { inserted, at } = row;
+        const referral = inserted.referrerId ? await findReferralNumber(db, inserted.referrerId) : undefined;
+        return toView(
+          inserted,
+          [{ status: inserted.status, at: at.toISOString() }],
+          { status: 'none', reason: null },
+          referral === undefined ? null : String(referral),
+          lang,
+        );
       } catch (error) {
         // A twin with the same key that got in first also took the reserve or the promo code this
         // attempt then found gone: its ticket is the answer, not that error.
