@@ -47,6 +47,15 @@ async function startServers(databaseUrl: string, count: number, env: Record<stri
   return servers;
 }
 
+async function adminToken(url: string): Promise<string> {
+  const login = await fetch(`${url}/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
+  return ((await login.json()) as { user: { access_token: string } }).user.access_token;
+}
+
 function stopServers(servers: Server[]) {
   return Promise.all(
     servers.map(({ child }) => new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGTERM')))),
@@ -212,12 +221,7 @@ describe.runIf(TEST_DB === 'postgres')('two server processes on one PostgreSQL',
 
   it('follows an operator’s price change made on the other process', async () => {
     const [a, b] = servers as [(typeof servers)[0], (typeof servers)[0]];
-    const login = await fetch(`${a.url}/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(ADMIN),
-    });
-    const token = ((await login.json()) as { user: { access_token: string } }).user.access_token;
+    const token = await adminToken(a.url);
     const quote = async () => {
       const res = await fetch(`${b.url}/api/v1/Exchange/course?giveName=BTC&getName=USDTTRC20`);
       return ((await res.json()) as { rate: string }).rate;
@@ -234,12 +238,7 @@ describe.runIf(TEST_DB === 'postgres')('two server processes on one PostgreSQL',
 
   it('closes and reopens exchanges on both processes when the operator switches maintenance on one', async () => {
     const [a, b] = servers as [(typeof servers)[0], (typeof servers)[0]];
-    const login = await fetch(`${a.url}/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(ADMIN),
-    });
-    const token = ((await login.json()) as { user: { access_token: string } }).user.access_token;
+    const token = await adminToken(a.url);
     const setConvert = async (convertEnabled: boolean) => {
       const put = await fetch(`${a.url}/api/admin/site-state`, {
         method: 'PUT',
