@@ -20,9 +20,11 @@ test.describe('the console is its own bundle', () => {
       });
       await page.goto(path);
       await page.waitForLoadState('networkidle');
-      const texts = await Promise.all(urls.map(async (url) => (await page.request.get(url)).text()));
+      // A copy: a late script may still arrive while the texts are fetched.
+      const seen = [...urls];
+      const texts = await Promise.all(seen.map(async (url) => (await page.request.get(url)).text()));
       await context.close();
-      return urls.map((url, i) => ({ url, text: texts[i]! }));
+      return seen.map((url, i) => ({ url, text: texts[i]! }));
     };
     // English copy only the console has: found in what /admin loads, so its absence below means something.
     const marker = 'Ticket queue';

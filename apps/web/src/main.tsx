@@ -12,16 +12,18 @@ import './styles/global.css';
 
 const lang = languageOfPath(window.location.pathname) ?? preferredLanguage();
 document.documentElement.lang = lang;
+// The page's language is set now (every call asks in it); its catalog downloads from here on.
+const catalogReady = initI18n(lang);
 startTheme();
 // A referral link's `?r=` is kept at once, before anything renders: a visitor who moves on before
 // the first page has drawn still counts (the root layout catches it on later navigations).
 void captureReferral(window.location.search);
 // Before the router, so the first page's guards find the status call already on its way.
 startSiteStatusPolling();
-// The router starts the first page's code and checks at once; the language's catalog downloads
-// alongside them, and nothing renders before it is there, so no text ever shows as its key.
+// The router starts the first page's code and checks at once, alongside the catalog; nothing
+// renders before the catalog is there, so no text ever shows as its key.
 const router = createRouter();
-void initI18n(lang).then(() => {
+void catalogReady.then(() => {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <AppProvider>

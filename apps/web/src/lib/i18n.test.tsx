@@ -1,5 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { catalogFiles, leaves, placeholders, type Tree } from '../locales/catalog-files';
 import ruCatalog from '../locales/ru';
 import { i18n, initI18n, useTranslation } from './i18n';
@@ -60,6 +60,15 @@ function Greeting() {
 }
 
 describe('the translation store', () => {
+  it('speaks the page language from the start, before its catalog arrives (calls made meanwhile say it)', async () => {
+    vi.resetModules();
+    const fresh = await import('./i18n');
+    const ready = fresh.initI18n('en');
+    expect(fresh.i18n.language).toBe('en');
+    await ready;
+    expect(fresh.i18n.t('pagination.page', { page: 2 })).toBe('Page 2');
+  });
+
   it('keeps copy a feature adds for itself across the catalog’s arrival', async () => {
     i18n.addResources('en', { extra: { hello: 'Hi {name}' } });
     await i18n.changeLanguage('en');

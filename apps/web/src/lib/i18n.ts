@@ -108,5 +108,8 @@ export function useTranslation(): { t: TFunction; i18n: typeof i18n } {
 
 /** Loads `lang`'s catalog and makes it the page language (the app's start, and tests). */
 export function initI18n(lang: Lang): Promise<void> {
+  // At start the page's language is known before its catalog arrives: calls made meanwhile (the
+  // site status, asked for in the page's language) must already say it.
+  if (loading.size === 0) current = lang;
   return i18n.changeLanguage(lang);
 }
