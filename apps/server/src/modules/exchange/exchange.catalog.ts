@@ -33,9 +33,10 @@ export interface CatalogSnapshot {
   directions: Map<string, CatalogDirection>;
   /** Ascending by turnover. */
   discountBands: { minTurnoverUsd: Decimal; percent: Decimal }[];
-  /** The converter's lists, built once per change: the hottest read of the site. */
-  lists: Record<CurrencySide, Record<Lang, Currency[]>>;
-  /** The same lists as JSON text, so each call sends them without building or checking them again. */
+  /**
+   * The converter's lists as JSON text, built once per change: the hottest read of the site, sent
+   * without building or checking them again.
+   */
   listsJson: Record<CurrencySide, Record<Lang, string>>;
 }
 
@@ -118,7 +119,6 @@ export function createCatalog(db: Db, database?: Pick<Database, 'notify' | 'list
         minTurnoverUsd: new Decimal(b.minTurnoverUsd),
         percent: new Decimal(b.percent),
       })),
-      lists,
       listsJson: {
         give: { ru: JSON.stringify(lists.give.ru), en: JSON.stringify(lists.give.en) },
         get: { ru: JSON.stringify(lists.get.ru), en: JSON.stringify(lists.get.en) },

@@ -250,11 +250,7 @@ export function createExchangeService({ db, catalog, signer }: { db: Db; catalog
       };
     },
 
-    currencies(side: CurrencySide, lang: Lang): Currency[] {
-      return catalog.get().lists[side][lang];
-    },
-
-    /** The same list as JSON text, serialized once per catalog change. */
+    /** A side's currency list as JSON text, serialized once per catalog change. */
     currenciesJson(side: CurrencySide, lang: Lang): string {
       return catalog.get().listsJson[side][lang];
     },

@@ -20,6 +20,12 @@ export function createSiteStateService(db: Db, database?: Pick<Database, 'notify
     return cached;
   };
 
+  /** After the row was written (here or by the console): read it again, here and everywhere. */
+  async function changed(): Promise<void> {
+    cached = null;
+    await database?.notify(CHANNEL);
+  }
+
   return {
     /** null while exchanges are open; the maintenance notice in a language while they are not. */
     async notice(lang: Lang): Promise<SiteStateNotice | null> {
@@ -37,15 +43,11 @@ export function createSiteStateService(db: Db, database?: Pick<Database, 'notify
 
     async update(change: SiteStateChange): Promise<SiteStateRow> {
       const row = await writeSiteState(db, change);
-      await this.changed();
+      await changed();
       return row;
     },
 
-    /** After the row was written (here or by the console): read it again, here and everywhere. */
-    async changed(): Promise<void> {
-      cached = null;
-      await database?.notify(CHANNEL);
-    },
+    changed,
 
     /** Forgets the row whenever another process reports a change. */
     async follow(): Promise<() => Promise<void>> {
