@@ -11,9 +11,11 @@ declare module 'fastify' {
 
 export const requestLanguage = fp(async (app: FastifyInstance) => {
   app.decorateRequest('lang', 'ru');
-  app.addHook('onRequest', async (request) => {
+  // Read before validation: a route's query schema drops the `lang` it does not name.
+  app.addHook('onRequest', (request, _reply, done) => {
     const query = request.query as Record<string, unknown> | undefined;
     const fromQuery = query?.lang;
     request.lang = isLang(fromQuery) ? fromQuery : langFromAcceptLanguage(request.headers['accept-language']);
+    done();
   });
 });

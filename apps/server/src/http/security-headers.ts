@@ -7,7 +7,7 @@ import helmet, { type HelmetOptions } from 'helmet';
  * Helmet's headers, worked out once at start. @fastify/helmet runs helmet on every request, which
  * parses the CSP directives anew each time: a sixth of the server's time under load (issue 11,
  * measured with --cpu-prof). The headers never vary by request here (no nonces), so they are a
- * constant set added to every reply.
+ * constant set added to every page.
  */
 export function securityHeadersOf(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};
@@ -26,11 +26,44 @@ export function securityHeadersOf(options: HelmetOptions): Record<string, string
   return headers;
 }
 
+/**
+ * What a data answer (JSON, XML, an icon, a script) needs, after OWASP's REST security cheat sheet:
+ * no sniffing, no framing, nothing runs if it is opened as a page, no cross-origin embedding.
+ * The rest of helmet's set is about documents; eleven headers on every JSON answer cost a fifth of
+ * a hot call's time (issue 11, measured against a bare Fastify with the same body).
+ */
+export function dataHeadersOf(documentHeaders: Record<string, string>): Record<string, string> {
+  const kept = [
+    'x-content-type-options',
+    'cross-origin-resource-policy',
+    'referrer-policy',
+    'strict-transport-security',
+  ];
+  const headers: Record<string, string> = {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'x-frame-options': 'DENY',
+  };
+  for (const name of kept) if (documentHeaders[name]) headers[name] = documentHeaders[name];
+  return headers;
+}
+
 async function securityHeaders(app: FastifyInstance, options: HelmetOptions) {
-  const headers = securityHeadersOf(options);
+  const documentHeaders = Object.entries(securityHeadersOf(options));
+  const dataHeaders = dataHeadersOf(Object.fromEntries(documentHeaders));
   app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+    reply.headers(dataHeaders);
     done();
+  });
+  // Pages get helmet's whole set; a page that set a policy of its own (the API docs) keeps it.
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    const type = reply.getHeader('content-type');
+    if (typeof type === 'string' && type.startsWith('text/html')) {
+      for (const [name, value] of documentHeaders) {
+        if (reply.getHeader(name) === undefined || reply.getHeader(name) === dataHeaders[name])
+          reply.header(name, value);
+      }
+    }
+    done(null, payload);
   });
 }
 
