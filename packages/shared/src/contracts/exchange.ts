@@ -126,7 +126,8 @@ export const quoteSchema = z.object({
   expireTime: z.string(),
   /**
    * The quote's lifetime in seconds from when it was issued: a client counts down from its own
-   * clock, which may not agree with the server's.
+   * clock, which may not agree with the server's. Quotes issued within one second expire
+   * together at the end of that second plus the lifetime, so a quote lives at least this long.
    */
   expiresIn: z.number().int().positive(),
   /** Signed; ticket creation checks it for a fixed rate. */

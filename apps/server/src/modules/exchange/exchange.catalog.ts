@@ -37,7 +37,7 @@ export interface CatalogSnapshot {
    * The converter's lists as JSON text, built once per change: the hottest read of the site, sent
    * without building or checking them again.
    */
-  listsJson: Record<CurrencySide, Record<Lang, string>>;
+  listsJson: Record<CurrencySide, Record<Lang, Buffer>>;
 }
 
 export const directionKey = (give: string, get: string) => `${give}>${get}`;
@@ -58,6 +58,8 @@ export function toCurrency(row: CurrencyRow, lang: Lang): Currency {
 // Reserves move with every ticket; a short cache keeps quotes cheap, ticket creation re-checks in its transaction.
 const RESERVE_TTL_MS = 2_000;
 
+const jsonBytes = (value: unknown) => Buffer.from(JSON.stringify(value));
+
 /**
  * The exchange set-up held in memory: currencies, prices, directions and discount bands are read
  * at start and again whenever an operator changes one (`refresh`), so quoting touches no table.
@@ -67,6 +69,7 @@ export const CATALOG_CHANNEL = 'obmen_catalog';
 export function createCatalog(db: Db, database?: Pick<Database, 'notify' | 'listen'>) {
   let snapshot: CatalogSnapshot | null = null;
   const reserveCache = new Map<string, { value: Promise<Decimal>; at: number }>();
+  let version = 0;
 
   async function load(): Promise<CatalogSnapshot> {
     const [currencyRows, priceRows, directionRows, bandRows] = await Promise.all([
@@ -120,8 +123,8 @@ export function createCatalog(db: Db, database?: Pick<Database, 'notify' | 'list
         percent: new Decimal(b.percent),
       })),
       listsJson: {
-        give: { ru: JSON.stringify(lists.give.ru), en: JSON.stringify(lists.give.en) },
-        get: { ru: JSON.stringify(lists.get.ru), en: JSON.stringify(lists.get.en) },
+        give: { ru: jsonBytes(lists.give.ru), en: jsonBytes(lists.give.en) },
+        get: { ru: jsonBytes(lists.get.ru), en: jsonBytes(lists.get.en) },
       },
     };
   }
@@ -130,6 +133,7 @@ export function createCatalog(db: Db, database?: Pick<Database, 'notify' | 'list
     async refresh(): Promise<void> {
       snapshot = await load();
       reserveCache.clear();
+      version += 1;
     },
 
     /**
@@ -139,6 +143,7 @@ export function createCatalog(db: Db, database?: Pick<Database, 'notify' | 'list
     async changed(): Promise<void> {
       snapshot = await load();
       reserveCache.clear();
+      version += 1;
       await database?.notify(CATALOG_CHANNEL);
     },
 
@@ -150,6 +155,7 @@ export function createCatalog(db: Db, database?: Pick<Database, 'notify' | 'list
           .then((fresh) => {
             snapshot = fresh;
             reserveCache.clear();
+            version += 1;
           })
           .catch(() => {});
       });
@@ -176,7 +182,11 @@ export function createCatalog(db: Db, database?: Pick<Database, 'notify' | 'list
     /** After a ticket or an operator moved a reserve. */
     forgetReserve(code: string): void {
       reserveCache.delete(code);
+      version += 1;
     },
+
+    /** Moves on whenever the snapshot is replaced or a reserve is forgotten: what answers made from them are keyed on. */
+    version: () => version,
   };
 }
 

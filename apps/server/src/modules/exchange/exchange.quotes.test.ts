@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Decimal } from '@obmen/shared';
+import { Decimal, quoteSchema } from '@obmen/shared';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import { createUser } from '../../../test/users';
 import { directions, prices, promoCodes, reserves } from '../../db/schema';
@@ -96,9 +96,13 @@ describe('POST /api/v1/Exchange/calculate', () => {
       promoError: null,
       fixed: false,
     });
+    // Sent as bytes made once (the quote cache): the shape is still exactly the contract's.
+    expect(quoteSchema.strict().parse(body)).toEqual(body);
+    // The lifetime counts from the end of the second the quote was issued in.
     const expiresIn = new Date(body.expireTime).getTime() - Date.now();
-    expect(expiresIn).toBeGreaterThan(20_000);
-    expect(expiresIn).toBeLessThanOrEqual(30_000);
+    expect(expiresIn).toBeGreaterThan(29_000);
+    expect(expiresIn).toBeLessThanOrEqual(31_000);
+    expect(new Date(body.expireTime).getMilliseconds()).toBe(0);
     // The lifetime on its own, for a client whose clock disagrees with the server's.
     expect(body.expiresIn).toBe(30);
     // The rate read the other way: roubles for one bitcoin, rounded up.
@@ -106,6 +110,30 @@ describe('POST /api/v1/Exchange/calculate', () => {
     expect(body.inverseRate).toBe(inverse.toSignificantDigits(12, Decimal.ROUND_UP).toFixed());
     const claims = createQuoteSigner('test-secret-that-is-long-enough-for-hmac-0123456789').verify(body.quoteToken);
     expect(claims).toMatchObject({ give: 'SBERRUB', get: 'BTC', giveSum: '10000.00', getSum: body.getSum });
+  });
+
+  it('answers a repeated visitor quote from the cache until the catalog or a reserve moves', async () => {
+    // Retried until both calls fall within one second: the cache never spans two.
+    let first: string, again: string;
+    do {
+      first = (await quote('7777')).body;
+      again = (await quote('7777')).body;
+    } while (JSON.parse(first).expireTime !== JSON.parse(again).expireTime);
+    expect(again).toBe(first);
+
+    await ctx.database.db.update(prices).set({ usdPrice: '95850.12' }).where(eq(prices.currencyCode, 'BTC'));
+    await ctx.app.services.catalog.refresh();
+    const repriced = (await quote('7777')).json();
+    expect(repriced.getSum).not.toBe(JSON.parse(first).getSum);
+    await ctx.database.db.update(prices).set({ usdPrice: '94850.12' }).where(eq(prices.currencyCode, 'BTC'));
+    await ctx.app.services.catalog.refresh();
+
+    await quote('100000');
+    await ctx.database.db.update(reserves).set({ balance: '0.001' }).where(eq(reserves.currencyCode, 'BTC'));
+    ctx.app.services.catalog.forgetReserve('BTC');
+    expect((await quote('100000')).statusCode).toBe(400);
+    await ctx.database.db.update(reserves).set({ balance: '3.2548731' }).where(eq(reserves.currencyCode, 'BTC'));
+    ctx.app.services.catalog.forgetReserve('BTC');
   });
 
   it('quotes a buy: the give amount is rounded up and buys at least what was asked', async () => {

@@ -33,6 +33,7 @@ import {
 } from './exchange.catalog';
 import { findSeoPair, findUsablePromo, successfulTurnoverUsd } from './exchange.repository';
 import { buy, effectiveFee, sell, type PricingInput, type Sums } from './pricing';
+import { createQuoteCache, quoteExpiry } from './quote-cache';
 import type { QuoteSigner } from './quote-token';
 
 export interface QuoteParams {
@@ -101,6 +102,7 @@ const toField = (field: RequisiteFieldRecord, lang: Lang): RequisiteField => ({
 });
 
 export function createExchangeService({ db, catalog, signer }: { db: Db; catalog: Catalog; signer: QuoteSigner }) {
+  const quoteCache = createQuoteCache();
   /** A currency by code; an unknown code is bad input, named by the parameter that carried it. */
   function currency(code: string, field: string): CatalogCurrency {
     const found = catalog.get().currencies.get(code);
@@ -232,6 +234,53 @@ export function createExchangeService({ db, catalog, signer }: { db: Db; catalog
     return { pair, sums, discount, promo, promoError, fee: effectiveFee(input) };
   }
 
+  async function calculate(
+    body: z.output<typeof calculateBody>,
+    user: UserRow | null,
+    lang: Lang,
+    now = Date.now(),
+  ): Promise<Quote> {
+    const priced = await computeQuote({
+      giveCode: body.giveName,
+      getCode: body.getName,
+      sum: body.sum,
+      direction: body.direction,
+      fixed: body.useFixedDirection,
+      promocode: body.promocode,
+      user,
+    });
+    const { pair, sums, discount, promo, fee } = priced;
+    const lifetime = pair.direction.row.quoteLifetimeSeconds;
+    const expires = quoteExpiry(now, lifetime);
+    const giveSum = toAmount(sums.giveSum, pair.give.row.scale);
+    const getSum = toAmount(sums.getSum, pair.get.row.scale);
+    const rate = toRate(sums.rate);
+    return {
+      giveSum,
+      getSum,
+      rate,
+      inverseRate: toInverseRate(sums.rate),
+      expireTime: new Date(expires).toISOString(),
+      expiresIn: lifetime,
+      quoteToken: signer.sign({
+        give: pair.give.row.code,
+        get: pair.get.row.code,
+        giveSum,
+        getSum,
+        rate,
+        fixed: body.useFixedDirection,
+        exp: expires,
+        promo: promo?.code ?? null,
+        user: user?.id ?? null,
+      }),
+      fee: fee.toFixed(),
+      discount: discount.toFixed(),
+      promo: promo && { code: promo.code, bonus: toAmount(promo.bonus, pair.get.row.scale) },
+      promoError: priced.promoError && formatMessage(lang, priced.promoError.key, priced.promoError.params),
+      fixed: body.useFixedDirection,
+    };
+  }
+
   return {
     availablePair,
     requirePair,
@@ -250,8 +299,8 @@ export function createExchangeService({ db, catalog, signer }: { db: Db; catalog
       };
     },
 
-    /** A side's currency list as JSON text, serialized once per catalog change. */
-    currenciesJson(side: CurrencySide, lang: Lang): string {
+    /** A side's currency list as JSON, serialized and UTF-8 encoded once per catalog change. */
+    currenciesJson(side: CurrencySide, lang: Lang): Buffer {
       return catalog.get().listsJson[side][lang];
     },
 
@@ -301,46 +350,26 @@ export function createExchangeService({ db, catalog, signer }: { db: Db; catalog
 
     computeQuote,
 
-    async calculate(body: z.output<typeof calculateBody>, user: UserRow | null, lang: Lang): Promise<Quote> {
-      const priced = await computeQuote({
-        giveCode: body.giveName,
-        getCode: body.getName,
-        sum: body.sum,
-        direction: body.direction,
-        fixed: body.useFixedDirection,
-        promocode: body.promocode,
-        user,
-      });
-      const { pair, sums, discount, promo, fee } = priced;
-      const lifetime = pair.direction.row.quoteLifetimeSeconds;
-      const expires = Date.now() + lifetime * 1000;
-      const giveSum = toAmount(sums.giveSum, pair.give.row.scale);
-      const getSum = toAmount(sums.getSum, pair.get.row.scale);
-      const rate = toRate(sums.rate);
-      return {
-        giveSum,
-        getSum,
-        rate,
-        inverseRate: toInverseRate(sums.rate),
-        expireTime: new Date(expires).toISOString(),
-        expiresIn: lifetime,
-        quoteToken: signer.sign({
-          give: pair.give.row.code,
-          get: pair.get.row.code,
-          giveSum,
-          getSum,
-          rate,
-          fixed: body.useFixedDirection,
-          exp: expires,
-          promo: promo?.code ?? null,
-          user: user?.id ?? null,
-        }),
-        fee: fee.toFixed(),
-        discount: discount.toFixed(),
-        promo: promo && { code: promo.code, bonus: toAmount(promo.bonus, pair.get.row.scale) },
-        promoError: priced.promoError && formatMessage(lang, priced.promoError.key, priced.promoError.params),
-        fixed: body.useFixedDirection,
-      };
+    calculate,
+
+    /**
+     * calculate's answer as JSON bytes. A visitor's quote without a promo code depends on nothing
+     * but the input, the catalog and the second, so it is served from the quote cache; a user's
+     * (discount, their id in the token) or a promo quote (usage checked in the database) is not.
+     * The language only words a promo error, so it is not part of the key.
+     */
+    async calculateJson(body: z.output<typeof calculateBody>, user: UserRow | null, lang: Lang): Promise<Buffer> {
+      const key =
+        user || body.promocode
+          ? null
+          : `${body.giveName}\n${body.getName}\n${body.sum}\n${body.direction}\n${body.useFixedDirection}`;
+      const now = Date.now();
+      const version = catalog.version();
+      const hit = key === null ? undefined : quoteCache.get(key, now, version);
+      if (hit) return hit;
+      const bytes = Buffer.from(JSON.stringify(await calculate(body, user, lang, now)));
+      if (key !== null) quoteCache.set(key, bytes, now, version);
+      return bytes;
     },
 
     async seo(giveCode: string, getCode: string, lang: Lang): Promise<SeoRecord> {
