@@ -5,8 +5,8 @@ import { outbox } from '../../db/schema';
 export type NewMail = typeof outbox.$inferInsert;
 export type OutboxRow = typeof outbox.$inferSelect;
 
-export async function insertMail(db: DbOrTx, mail: NewMail): Promise<void> {
-  await db.insert(outbox).values(mail);
+export async function insertMails(db: DbOrTx, mails: NewMail[]): Promise<void> {
+  await db.insert(outbox).values(mails);
 }
 
 /** The oldest pending mails, locked for this transaction; other processes skip them. */

@@ -34,7 +34,21 @@ describe('money under concurrency', () => {
     const accepted = results.filter((r) => r.statusCode === 200);
     const refused = results.filter((r) => r.statusCode !== 200);
     expect(accepted).toHaveLength(fits);
-    for (const r of refused) expect(r.json().parameterErrors[0].messages[0]).toBe('Превышен лимит');
+    for (const r of refused) {
+      expect(r.json().parameterErrors[0].messages).toEqual(['Превышен лимит', expect.stringMatching(/^В резерве /)]);
+    }
+    // Made in batches (group commit), each still with its first history entry and its mail.
+    const createdIds = accepted.map((r) => r.json().id as string);
+    const firsts = await ctx.database.db
+      .select({ n: count() })
+      .from(ticketHistory)
+      .where(and(inArray(ticketHistory.ticketId, createdIds), eq(ticketHistory.toStatus, 'advance')));
+    expect(firsts[0]!.n).toBe(fits);
+    const advanceMails = await ctx.database.db
+      .select({ n: count() })
+      .from(outbox)
+      .where(and(eq(outbox.kind, 'ticket_advance'), like(outbox.toAddress, 'rush%')));
+    expect(advanceMails[0]!.n).toBe(fits);
     const after = await reserve('BTC');
     expect(new Decimal(after.held).eq(after.balance)).toBe(true);
     expect(new Decimal(after.held).minus(before.held).toFixed(8)).toBe(new Decimal('0.01').times(fits).toFixed(8));
@@ -69,6 +83,35 @@ describe('money under concurrency', () => {
       .from(outbox)
       .where(and(eq(outbox.kind, 'ticket_deleted'), like(outbox.toAddress, 'rush%')));
     expect(endMails[0]!.n).toBe(fits);
+  });
+
+  it('shares the last of a reserve fairly between plain tickets and retries with one Idempotency-Key in one burst', async () => {
+    const fits = 10;
+    const before = await reserve('BTC');
+    await ctx.database.db
+      .update(reserves)
+      .set({ balance: sql`${reserves.held} + ${new Decimal('0.01').times(fits).toFixed(8)}` })
+      .where(eq(reserves.currencyCode, 'BTC'));
+    ctx.app.services.catalog.forgetReserve('BTC');
+    const results = await Promise.all([
+      ...Array.from({ length: 15 }, (_, i) => createTicket(ctx, usdtToBtc('0.01', { email: `mixed${i}@example.com` }))),
+      ...Array.from({ length: 5 }, () =>
+        createTicket(ctx, usdtToBtc('0.01', { email: 'keyed@example.com' }), { 'idempotency-key': 'mixed-burst-1' }),
+      ),
+    ]);
+    const ids = new Set(results.filter((r) => r.statusCode === 200).map((r) => r.json().id as string));
+    expect(ids.size).toBe(fits);
+    const keyed = results.slice(15);
+    // The retries answer alike: all with the one ticket, or all refused.
+    expect(new Set(keyed.map((r) => (r.statusCode === 200 ? r.json().id : r.statusCode))).size).toBe(1);
+    const after = await reserve('BTC');
+    expect(new Decimal(after.held).eq(after.balance)).toBe(true);
+    // The room the tests after this one expect.
+    await ctx.database.db
+      .update(reserves)
+      .set({ balance: sql`${reserves.held} + ${new Decimal(before.balance).minus(before.held).toFixed(8)}` })
+      .where(eq(reserves.currencyCode, 'BTC'));
+    ctx.app.services.catalog.forgetReserve('BTC');
   });
 
   it('lets exactly one of 20 simultaneous tickets take a promo code', async () => {

@@ -20,17 +20,19 @@ import { AppError, ConflictError, NotFoundError, ParameterError } from '../../ht
 import type { UserRow } from '../accounts/accounts.repository';
 import { findUserIdByRefNumber } from '../accounts/accounts.repository';
 import type { Catalog } from '../exchange/exchange.catalog';
-import { overLimit, type ExchangeService, type PricedQuote } from '../exchange/exchange.service';
+import { overLimit, type ExchangeService, type Pair, type PricedQuote } from '../exchange/exchange.service';
 import { readReserve } from '../exchange/exchange.repository';
 import type { QuoteSigner } from '../exchange/quote-token';
-import type { Mailer } from '../mail/mailer';
+import type { Mailer, QueuedMail } from '../mail/mailer';
 import type { SiteStateService } from '../site-state/site-state.service';
-import { createGroupCommit } from './group-commit';
+import { createBatchCommit, eachInSavepoint, type Settled } from './group-commit';
 import { FINAL_STATUSES, TICKET_ACTIONS, type TicketAction } from './ticket-lifecycle';
 import { ticketStatusMail } from './ticket.mails';
 import {
+  addToHeld,
   addToReserve,
   addVerifiedCard,
+  appendFirstHistories,
   appendHistory,
   decideCardCheck,
   findCardCheck,
@@ -40,16 +42,31 @@ import {
   holdPromo,
   holdReserve,
   insertTicket,
+  insertTickets,
   isCardVerified,
   listHistory,
   listUserTickets,
   lockExpiredTickets,
+  lockReserve,
   lockTicket,
   releaseReserve,
   settlePromo,
   updateTicket,
+  type NewTicket,
   type TicketRow,
 } from './tickets.repository';
+
+/** A new ticket waiting for its turn on its reserve. */
+interface CreateJob {
+  ticket: NewTicket & { id: string; getSum: string };
+  pair: Pair;
+  promo: string | null;
+}
+
+interface Created {
+  inserted: TicketRow;
+  at: Date;
+}
 
 export interface TicketsOptions {
   db: Db;
@@ -94,7 +111,7 @@ export function createTicketsService(options: TicketsOptions) {
     if (override !== undefined) return override * 1000;
     return (catalog.get().directions.get(`${giveCode}>${getCode}`)?.row.paymentWindowMinutes ?? 30) * 60_000;
   };
-  const holdingTurns = createGroupCommit(db);
+  const holdingTurns = createBatchCommit<CreateJob, Created>(db, (tx, jobs) => createBatch(tx, jobs));
   const cardHash = (digits: string) => createHmac('sha256', secret).update(`card:${digits}`).digest('hex');
   const ownerKey = (ticket: Pick<TicketRow, 'userId' | 'email'>) =>
     ticket.userId ? `user:${ticket.userId}` : `email:${ticket.email.toLowerCase()}`;
@@ -220,18 +237,18 @@ export function createTicketsService(options: TicketsOptions) {
     );
   }
 
-  async function queueStatusMail(tx: Tx, row: TicketRow): Promise<void> {
+  /** The client's mail about a ticket's status, as it goes in the outbox. */
+  function statusMailOf(row: TicketRow): QueuedMail {
     const snapshot = catalog.get();
     const amount = (code: string, sum: string) =>
       `${toAmount(new Decimal(sum), snapshot.currencies.get(code)?.row.scale ?? 8)} ${snapshot.currencies.get(code)?.row.valute ?? code}`;
     const reason =
       row.statusReason === 'payment_expired' ? formatMessage(row.lang, 'ticket.paymentExpired') : row.statusReason;
-    await mailer.enqueue(
-      tx,
-      row.email,
-      row.lang,
-      `ticket_${row.status}`,
-      ticketStatusMail(row.lang, {
+    return {
+      to: row.email,
+      lang: row.lang,
+      kind: `ticket_${row.status}`,
+      content: ticketStatusMail(row.lang, {
         number: row.number,
         status: row.status,
         link: `${publicUrl}/${row.lang}/ticket/${row.id}`,
@@ -240,7 +257,83 @@ export function createTicketsService(options: TicketsOptions) {
         reason,
         paymentDeadline: row.paymentDeadline,
       }),
+    };
+  }
+
+  const queueStatusMail = (tx: Tx, row: TicketRow) => mailer.enqueueMany(tx, [statusMailOf(row)]);
+
+  /** One new ticket, in a savepoint of the batch: its reserve, its promo code, a key that may meet its twin. */
+  async function createOne(tx: Tx, { ticket, pair, promo }: CreateJob): Promise<Created> {
+    if (!(await holdReserve(tx, pair.get.row.code, ticket.getSum))) {
+      // Read through this transaction: asking the pool for a second connection here can starve it.
+      throw overLimit(new Decimal((await readReserve(tx, pair.get.row.code)) ?? '0'), pair);
+    }
+    if (promo && !(await holdPromo(tx, promo, ticket.id, ticket.userId ?? null))) {
+      throw ParameterError.of({ promocode: 'ticket.promoTaken' });
+    }
+    const inserted = await insertTicket(tx, ticket);
+    if (!inserted) throw new IdempotentReplay();
+    const at = await appendHistory(tx, {
+      ticketId: ticket.id,
+      fromStatus: null,
+      toStatus: inserted.status,
+      actor: 'client',
+    });
+    await queueStatusMail(tx, inserted);
+    return { inserted, at };
+  }
+
+  /**
+   * A batch of new tickets on one reserve (group commit). Those with nothing but the reserve to
+   * take go in bulk: the reserve row is locked once, shared out in order, and each table gets one
+   * statement for the whole batch, so a batch costs about what one ticket did (issue 11). Those
+   * with a promo code or an idempotency key follow one by one, each in a savepoint.
+   */
+  async function createBatch(tx: Tx, jobs: CreateJob[]): Promise<Settled<Created>[]> {
+    const settled: Settled<Created>[] = new Array(jobs.length);
+    const plain = jobs.flatMap((job, i) => (job.promo || job.ticket.idempotencyKey ? [] : [i]));
+    if (plain.length > 0) {
+      const code = jobs[plain[0]!]!.pair.get.row.code;
+      const reserve = await lockReserve(tx, code);
+      let free = reserve ? new Decimal(reserve.balance).minus(reserve.held) : new Decimal(0);
+      let held = new Decimal(0);
+      const accepted: CreateJob[] = [];
+      for (const i of plain) {
+        const job = jobs[i]!;
+        const amount = new Decimal(job.ticket.getSum);
+        if (amount.lte(free)) {
+          free = free.minus(amount);
+          held = held.plus(amount);
+          accepted.push(job);
+        } else {
+          settled[i] = { ok: false, error: overLimit(Decimal.max(free, 0), job.pair) };
+        }
+      }
+      if (accepted.length > 0) {
+        await addToHeld(tx, code, held.toFixed());
+        const rows = await insertTickets(
+          tx,
+          accepted.map((job) => job.ticket),
+        );
+        const at = await appendFirstHistories(
+          tx,
+          rows.map((row) => ({ ticketId: row.id, toStatus: row.status, actor: 'client' })),
+        );
+        await mailer.enqueueMany(tx, rows.map(statusMailOf));
+        const byId = new Map(rows.map((row) => [row.id, row]));
+        for (const i of plain) {
+          const inserted = byId.get(jobs[i]!.ticket.id);
+          if (inserted) settled[i] = { ok: true, value: { inserted, at: at.get(inserted.id)! } };
+        }
+      }
+    }
+    const rest = jobs.flatMap((_job, i) => (settled[i] ? [] : [i]));
+    const outcomes = await eachInSavepoint(
+      tx,
+      rest.map((i) => (savepoint: Tx) => createOne(savepoint, jobs[i]!)),
     );
+    rest.forEach((i, k) => (settled[i] = outcomes[k]!));
+    return settled;
   }
 
   /**
@@ -367,47 +460,35 @@ export function createTicketsService(options: TicketsOptions) {
         user?.referrerId ?? (body.refId ? await findUserIdByRefNumber(db, Number(body.refId)) : undefined);
       const id = randomBytes(16).toString('base64url');
 
+      const status: TicketStatus = needsCardCheck ? 'card_check' : 'advance';
+      const ticket: CreateJob['ticket'] = {
+        id,
+        userId: user?.id ?? null,
+        email: body.email,
+        lang,
+        giveCode: pair.give.row.code,
+        getCode: pair.get.row.code,
+        giveSum,
+        getSum,
+        rate: sums.rate.toFixed(30, Decimal.ROUND_DOWN),
+        fixed: body.useFixed,
+        feePercent: priced.fee.toFixed(4),
+        discountPercent: priced.discount.toFixed(4),
+        usdValue: sums.giveSum.times(pair.give.usdPrice!).toFixed(2),
+        profitPercent: priced.fee.toFixed(4),
+        promoCode: priced.promo?.code ?? null,
+        promoBonus: priced.promo ? priced.promo.bonus.toFixed() : null,
+        referrerId: referrerId && referrerId !== user?.id ? referrerId : null,
+        requisites: { give: give.clean, get: get.clean },
+        cardHash: hash,
+        manual: pair.direction.row.manual,
+        status,
+        paymentDeadline:
+          status === 'advance' ? new Date(Date.now() + windowMs(pair.give.row.code, pair.get.row.code)) : null,
+        idempotencyKey: scopedKey,
+      };
       try {
-        const row = await holdingTurns(pair.get.row.code, async (tx) => {
-          if (!(await holdReserve(tx, pair.get.row.code, getSum))) {
-            // Read through this transaction: asking the pool for a second connection here can starve it.
-            throw overLimit(new Decimal((await readReserve(tx, pair.get.row.code)) ?? '0'), pair);
-          }
-          if (priced.promo && !(await holdPromo(tx, priced.promo.code, id, user?.id ?? null))) {
-            throw ParameterError.of({ promocode: 'ticket.promoTaken' });
-          }
-          const status: TicketStatus = needsCardCheck ? 'card_check' : 'advance';
-          const inserted = await insertTicket(tx, {
-            id,
-            userId: user?.id ?? null,
-            email: body.email,
-            lang,
-            giveCode: pair.give.row.code,
-            getCode: pair.get.row.code,
-            giveSum,
-            getSum,
-            rate: sums.rate.toFixed(30, Decimal.ROUND_DOWN),
-            fixed: body.useFixed,
-            feePercent: priced.fee.toFixed(4),
-            discountPercent: priced.discount.toFixed(4),
-            usdValue: sums.giveSum.times(pair.give.usdPrice!).toFixed(2),
-            profitPercent: priced.fee.toFixed(4),
-            promoCode: priced.promo?.code ?? null,
-            promoBonus: priced.promo ? priced.promo.bonus.toFixed() : null,
-            referrerId: referrerId && referrerId !== user?.id ? referrerId : null,
-            requisites: { give: give.clean, get: get.clean },
-            cardHash: hash,
-            manual: pair.direction.row.manual,
-            status,
-            paymentDeadline:
-              status === 'advance' ? new Date(Date.now() + windowMs(pair.give.row.code, pair.get.row.code)) : null,
-            idempotencyKey: scopedKey,
-          });
-          if (!inserted) throw new IdempotentReplay();
-          const at = await appendHistory(tx, { ticketId: id, fromStatus: null, toStatus: status, actor: 'client' });
-          await queueStatusMail(tx, inserted);
-          return { inserted, at };
-        });
+        const row = await holdingTurns(pair.get.row.code, { ticket, pair, promo: priced.promo?.code ?? null });
         catalog.forgetReserve(pair.get.row.code);
         void mailer.flush();
         // A new ticket's history and card check are known: no need to read them back.
