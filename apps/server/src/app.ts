@@ -16,7 +16,7 @@ import type { Database } from './db/database';
 import securityHeaders from './http/security-headers';
 import { errorHandling } from './http/errors';
 import { requestLanguage } from './http/request-language';
-import { webApp } from './http/web-app';
+import { themeScriptOf, webApp } from './http/web-app';
 import { createCatalog, type Catalog } from './modules/exchange/exchange.catalog';
 import { createExchangeService, type ExchangeService } from './modules/exchange/exchange.service';
 import { createQuoteSigner } from './modules/exchange/quote-token';
@@ -129,12 +129,14 @@ export async function buildApp({
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(requestLanguage);
+  const themeScript = webDist ? themeScriptOf(webDist) : null;
   await app.register(errorHandling);
   await app.register(securityHeaders, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The page's one inline script (the theme, before the first paint) by its hash.
+        scriptSrc: ["'self'", ...(themeScript ? [themeScript.cspHash] : [])],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: ["'self'"],

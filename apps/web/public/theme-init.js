@@ -1,6 +1,7 @@
 /* global window, document */
 // Runs before the first paint (a blocking script in <head>), so the page never flashes the wrong
-// theme. An external file because the server's CSP allows no inline script. Mirrors lib/theme.ts.
+// theme. Mirrors lib/theme.ts. The server puts this text inline in every page (no round trip
+// before the first paint) and allows it by its hash in the CSP; Vite's dev server loads the file.
 (function () {
   var theme = null;
   try {

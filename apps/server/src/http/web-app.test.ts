@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -5,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/test-app';
 
 const INDEX =
-  '<!doctype html><html lang="ru"><head><title>Obmen</title><meta name="description" content="x" /></head><body><div id="root"></div></body></html>';
+  '<!doctype html><html lang="ru"><head><script src="/theme-init.js"></script><title>Obmen</title><meta name="description" content="x" /></head><body><div id="root"></div></body></html>';
+const THEME_SCRIPT = "document.documentElement.classList.add('theme-light');";
 let ctx: TestContext;
 let dist: string;
 
@@ -13,6 +15,7 @@ beforeAll(async () => {
   dist = mkdtempSync(path.join(tmpdir(), 'obmen-dist-'));
   mkdirSync(path.join(dist, 'assets'));
   writeFileSync(path.join(dist, 'index.html'), INDEX);
+  writeFileSync(path.join(dist, 'theme-init.js'), THEME_SCRIPT);
   writeFileSync(path.join(dist, 'assets', 'app-1a2b3c.js'), 'console.log("app")');
   mkdirSync(path.join(dist, '.vite'));
   writeFileSync(
@@ -40,6 +43,15 @@ describe('serving the web app', () => {
     const en = (await ctx.app.inject({ url: '/en/faq' })).body;
     expect(en).toContain('href="/assets/en-22.js"');
     expect(en).not.toContain('ru-11.js');
+  });
+
+  it('puts the theme script in the page, allowed by its hash alone', async () => {
+    const res = await ctx.app.inject({ url: '/ru/' });
+    expect(res.body).toContain(`<script>${THEME_SCRIPT}</script>`);
+    expect(res.body).not.toContain('src="/theme-init.js"');
+    const hash = createHash('sha256').update(THEME_SCRIPT).digest('base64');
+    expect(res.headers['content-security-policy']).toContain(`script-src 'self' 'sha256-${hash}';`);
+    expect(res.headers['content-security-policy']).not.toContain("unsafe-inline'; script");
   });
 
   it.each(['/', '/ru/', '/en/', '/login', '/en/news', '/ru/ticket/abc/payment_info', '/en/BTC--SBERRUB'])(
