@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Decimal, quoteSchema } from '@obmen/shared';
+import { Decimal, getRange, quoteSchema } from '@obmen/shared';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import { createUser } from '../../../test/users';
 import { directions, prices, promoCodes, reserves } from '../../db/schema';
@@ -29,6 +29,15 @@ describe('the pair calls', () => {
     expect(btc.json()).toEqual({ minSum: '3000.00', maxSum: '1500000.00' });
     const xmr = await ctx.app.inject({ url: `${E}/get_range?giveName=XMR&getName=BTC` });
     expect(xmr.json()).toEqual({ minSum: '0.20000000', threshold: '0.50000000', maxSum: '600.00000000' });
+    // Sent as bytes kept per catalog version: still the contract's shape, and new after a change.
+    expect(getRange.response.strict().parse(xmr.json())).toEqual(xmr.json());
+    const pair = and(eq(directions.giveCode, 'SBERRUB'), eq(directions.getCode, 'BTC'));
+    await ctx.database.db.update(directions).set({ minSum: '3500' }).where(pair);
+    await ctx.app.services.catalog.refresh();
+    const changed = await ctx.app.inject({ url: `${E}/get_range?giveName=SBERRUB&getName=BTC` });
+    expect(changed.json()).toEqual({ minSum: '3500.00', maxSum: '1500000.00' });
+    await ctx.database.db.update(directions).set({ minSum: '3000' }).where(pair);
+    await ctx.app.services.catalog.refresh();
   });
 
   it('gives the reserve of the currency bought', async () => {

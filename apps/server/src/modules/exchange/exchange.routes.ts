@@ -44,7 +44,11 @@ export const exchangeRoutes: FastifyPluginAsyncZod<{ exchange: ExchangeService; 
   app.get(
     `${BASE}/get_range`,
     { schema: { querystring: getRange.query, response: { 200: getRange.response } } },
-    async (request) => exchange.range(request.query.giveName, request.query.getName),
+    // Bytes kept per catalog version (their shape is tested against the schema).
+    async (request, reply) =>
+      (reply as FastifyReply)
+        .type('application/json; charset=utf-8')
+        .send(exchange.rangeJson(request.query.giveName, request.query.getName)),
   );
 
   app.get(
@@ -56,7 +60,11 @@ export const exchangeRoutes: FastifyPluginAsyncZod<{ exchange: ExchangeService; 
   app.get(
     `${BASE}/direction_status`,
     { schema: { querystring: directionStatus.query, response: { 200: directionStatus.response } } },
-    async (request) => exchange.directionStatus(request.query.giveName, request.query.getName),
+    // A bare true or false: written out, not passed through the serializer.
+    async (request, reply) =>
+      (reply as FastifyReply)
+        .type('application/json; charset=utf-8')
+        .send(exchange.directionStatus(request.query.giveName, request.query.getName) ? 'true' : 'false'),
   );
 
   app.get(

@@ -103,6 +103,7 @@ const toField = (field: RequisiteFieldRecord, lang: Lang): RequisiteField => ({
 
 export function createExchangeService({ db, catalog, signer }: { db: Db; catalog: Catalog; signer: QuoteSigner }) {
   const quoteCache = createQuoteCache();
+  let rangeCache = { version: -1, bytes: new Map<string, Buffer>() };
   /** A currency by code; an unknown code is bad input, named by the parameter that carried it. */
   function currency(code: string, field: string): CatalogCurrency {
     const found = catalog.get().currencies.get(code);
@@ -308,14 +309,27 @@ export function createExchangeService({ db, catalog, signer }: { db: Db; catalog
       return toCurrency(currency(code, 'x').row, lang);
     },
 
-    range(giveCode: string, getCode: string): Range {
+    /**
+     * The pair's range as JSON bytes. Whether the pair is open is checked on every call (a price
+     * goes stale with time alone); the figures change only with the catalog, so their bytes are
+     * kept per catalog version.
+     */
+    rangeJson(giveCode: string, getCode: string): Buffer {
       const { give, direction } = requirePair(giveCode, getCode);
-      const scale = give.row.scale;
-      return {
-        minSum: toAmount(direction.minSum, scale),
-        ...(direction.threshold && { threshold: toAmount(direction.threshold, scale) }),
-        maxSum: toAmount(direction.maxSum, scale),
-      };
+      if (rangeCache.version !== catalog.version()) rangeCache = { version: catalog.version(), bytes: new Map() };
+      const key = directionKey(giveCode, getCode);
+      let bytes = rangeCache.bytes.get(key);
+      if (!bytes) {
+        const scale = give.row.scale;
+        const range: Range = {
+          minSum: toAmount(direction.minSum, scale),
+          ...(direction.threshold && { threshold: toAmount(direction.threshold, scale) }),
+          maxSum: toAmount(direction.maxSum, scale),
+        };
+        bytes = Buffer.from(JSON.stringify(range));
+        rangeCache.bytes.set(key, bytes);
+      }
+      return bytes;
     },
 
     async reserve(code: string): Promise<string> {
