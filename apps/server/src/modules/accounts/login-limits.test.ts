@@ -48,6 +48,16 @@ describe('failed-login limits', () => {
     expect((await login('lockme', PASSWORD)).statusCode).toBe(200);
   });
 
+  it('forgets an account’s failures once its owner gets in', async () => {
+    expect((await register('forgetful')).statusCode).toBe(200);
+    const attempt = (password: string) => login('forgetful', password, '10.0.0.3');
+    for (const password of ['Wrong-Pass-1!', 'Wrong-Pass-2!', PASSWORD, 'Wrong-Pass-3!', 'Wrong-Pass-4!']) {
+      expect((await attempt(password)).statusCode).toBe(password === PASSWORD ? 200 : 400);
+    }
+    // Two failures since the last success, under the limit of three.
+    expect((await attempt(PASSWORD)).statusCode).toBe(200);
+  });
+
   it('limits one address guessing across many accounts', async () => {
     for (let i = 0; i < 6; i += 1) expect((await login(`ghost${i}`, 'Wrong-Pass-1!', '10.0.0.9')).statusCode).toBe(400);
     expect((await login('ghost-next', 'Wrong-Pass-1!', '10.0.0.9')).statusCode).toBe(429);
