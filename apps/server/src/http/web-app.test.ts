@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/test-app';
@@ -17,6 +18,7 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, 'index.html'), INDEX);
   writeFileSync(path.join(dist, 'theme-init.js'), THEME_SCRIPT);
   writeFileSync(path.join(dist, 'assets', 'app-1a2b3c.js'), 'console.log("app")');
+  writeFileSync(path.join(dist, 'assets', 'app-1a2b3c.js.br'), brotliCompressSync('console.log("app")'));
   mkdirSync(path.join(dist, '.vite'));
   writeFileSync(
     path.join(dist, '.vite', 'manifest.json'),
@@ -108,6 +110,16 @@ describe('serving the web app', () => {
     const page = await ctx.app.inject({ url: '/ru/' });
     expect(page.headers['content-security-policy']).toContain("default-src 'self'");
     expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
+  });
+
+  it('sends the build’s precompressed file to a browser that takes it, and says it varies', async () => {
+    const br = await ctx.app.inject({ url: '/assets/app-1a2b3c.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe('console.log("app")');
+    const plain = await ctx.app.inject({ url: '/assets/app-1a2b3c.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log("app")');
   });
 
   it('keeps the request id a proxy sends', async () => {

@@ -34,6 +34,8 @@ export const webApp = fp(
         setHeaders: (res, filePath) => {
           const relative = path.relative(webDist, filePath);
           res.setHeader('cache-control', relative.startsWith('assets') ? IMMUTABLE : 'public, max-age=3600');
+          // The build's .br/.gz files are chosen by Accept-Encoding: a shared cache must know.
+          res.setHeader('vary', 'accept-encoding');
         },
       });
     }
