@@ -114,6 +114,34 @@ describe('money under concurrency', () => {
     ctx.app.services.catalog.forgetReserve('BTC');
   });
 
+  it('makes the rest of a burst when the database refuses one of its tickets', async () => {
+    // A trigger stands in for any row the database may refuse (a referrer deleted meanwhile…).
+    await ctx.database.db.execute(sql`
+      create function refuse_doomed() returns trigger language plpgsql as $$
+      begin
+        if new.email = 'doomed@example.com' then raise exception 'refused for the test'; end if;
+        return new;
+      end $$`);
+    await ctx.database.db.execute(
+      sql`create trigger refuse_doomed before insert on tickets for each row execute function refuse_doomed()`,
+    );
+    try {
+      const before = await reserve('BTC');
+      const results = await Promise.all(
+        ['doomed', ...Array.from({ length: 19 }, (_, i) => `burst${i}`)].map((name) =>
+          createTicket(ctx, usdtToBtc('0.01', { email: `${name}@example.com` })),
+        ),
+      );
+      expect(results[0]!.statusCode).toBe(500);
+      expect(results.slice(1).map((r) => r.statusCode)).toEqual(Array(19).fill(200));
+      const after = await reserve('BTC');
+      expect(new Decimal(after.held).minus(before.held).toFixed(8)).toBe('0.19000000');
+    } finally {
+      await ctx.database.db.execute(sql`drop trigger refuse_doomed on tickets`);
+      await ctx.database.db.execute(sql`drop function refuse_doomed()`);
+    }
+  });
+
   it('lets exactly one of 20 simultaneous tickets take a promo code', async () => {
     await ctx.database.db.insert(promoCodes).values({ code: 'ONLYONCE' });
     const results = await Promise.all(

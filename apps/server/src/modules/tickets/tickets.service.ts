@@ -290,41 +290,15 @@ export function createTicketsService(options: TicketsOptions) {
    * with a promo code or an idempotency key follow one by one, each in a savepoint.
    */
   async function createBatch(tx: Tx, jobs: CreateJob[]): Promise<Settled<Created>[]> {
-    const settled: Settled<Created>[] = new Array(jobs.length);
+    const settled: (Settled<Created> | undefined)[] = new Array(jobs.length);
     const plain = jobs.flatMap((job, i) => (job.promo || job.ticket.idempotencyKey ? [] : [i]));
     if (plain.length > 0) {
-      const code = jobs[plain[0]!]!.pair.get.row.code;
-      const reserve = await lockReserve(tx, code);
-      let free = reserve ? new Decimal(reserve.balance).minus(reserve.held) : new Decimal(0);
-      let held = new Decimal(0);
-      const accepted: CreateJob[] = [];
-      for (const i of plain) {
-        const job = jobs[i]!;
-        const amount = new Decimal(job.ticket.getSum);
-        if (amount.lte(free)) {
-          free = free.minus(amount);
-          held = held.plus(amount);
-          accepted.push(job);
-        } else {
-          settled[i] = { ok: false, error: overLimit(Decimal.max(free, 0), job.pair) };
-        }
-      }
-      if (accepted.length > 0) {
-        await addToHeld(tx, code, held.toFixed());
-        const rows = await insertTickets(
-          tx,
-          accepted.map((job) => job.ticket),
-        );
-        const at = await appendFirstHistories(
-          tx,
-          rows.map((row) => ({ ticketId: row.id, toStatus: row.status, actor: 'client' })),
-        );
-        await mailer.enqueueMany(tx, rows.map(statusMailOf));
-        const byId = new Map(rows.map((row) => [row.id, row]));
-        for (const i of plain) {
-          const inserted = byId.get(jobs[i]!.ticket.id);
-          if (inserted) settled[i] = { ok: true, value: { inserted, at: at.get(inserted.id)! } };
-        }
+      try {
+        await tx.transaction((savepoint) => createInBulk(savepoint, jobs, plain, settled));
+      } catch {
+        // A row the database refused (a referrer deleted meanwhile…) must not sink the others:
+        // the bulk part rolls back and its tickets go one by one below, each in its own savepoint.
+        for (const i of plain) settled[i] = undefined;
       }
     }
     const rest = jobs.flatMap((_job, i) => (settled[i] ? [] : [i]));
@@ -333,7 +307,48 @@ export function createTicketsService(options: TicketsOptions) {
       rest.map((i) => (savepoint: Tx) => createOne(savepoint, jobs[i]!)),
     );
     rest.forEach((i, k) => (settled[i] = outcomes[k]!));
-    return settled;
+    return settled as Settled<Created>[];
+  }
+
+  /** The plain tickets of a batch (indexes `plain` of `jobs`): the reserve shared out in order, one statement per table. */
+  async function createInBulk(
+    tx: Tx,
+    jobs: CreateJob[],
+    plain: number[],
+    settled: (Settled<Created> | undefined)[],
+  ): Promise<void> {
+    const code = jobs[plain[0]!]!.pair.get.row.code;
+    const reserve = await lockReserve(tx, code);
+    let free = reserve ? new Decimal(reserve.balance).minus(reserve.held) : new Decimal(0);
+    let held = new Decimal(0);
+    const accepted: CreateJob[] = [];
+    for (const i of plain) {
+      const job = jobs[i]!;
+      const amount = new Decimal(job.ticket.getSum);
+      if (amount.lte(free)) {
+        free = free.minus(amount);
+        held = held.plus(amount);
+        accepted.push(job);
+      } else {
+        settled[i] = { ok: false, error: overLimit(Decimal.max(free, 0), job.pair) };
+      }
+    }
+    if (accepted.length === 0) return;
+    await addToHeld(tx, code, held.toFixed());
+    const rows = await insertTickets(
+      tx,
+      accepted.map((job) => job.ticket),
+    );
+    const at = await appendFirstHistories(
+      tx,
+      rows.map((row) => ({ ticketId: row.id, toStatus: row.status, actor: 'client' })),
+    );
+    await mailer.enqueueMany(tx, rows.map(statusMailOf));
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    for (const i of plain) {
+      const inserted = byId.get(jobs[i]!.ticket.id);
+      if (inserted) settled[i] = { ok: true, value: { inserted, at: at.get(inserted.id)! } };
+    }
   }
 
   /**
