@@ -10,6 +10,7 @@ import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import Decimal from 'decimal.js';
 import pg from 'pg';
 import { buildIsFresh, run } from '../scripts/lib.mjs';
 import { homeInitialScripts, HOME_JS_BUDGET_BYTES, weigh } from '../scripts/bundle-size.mjs';
@@ -141,7 +142,7 @@ async function benchProduct(label, product, fastifyRps, ticketBudget) {
   const token = await logIn(url, OPERATOR);
   const TICKET = json(await quotedTicket(url));
   const before = await reserve(url, token, 'BTC');
-  await setReserve(url, token, 'BTC', (Number(before.held) + 10_000).toFixed(8));
+  await setReserve(url, token, 'BTC', new Decimal(before.held).plus(10_000).toFixed(8));
   const heldBefore = (await reserve(url, token, 'BTC')).held;
   // No timed warm-up here: it would leave a thousand creates queued in the server, and the
   // measured run would see only their backlog. What is still queued when the run ends is waited
@@ -150,12 +151,12 @@ async function benchProduct(label, product, fastifyRps, ticketBudget) {
   const created = summary(await autocannon({ ...creates, duration: MEASURE_S }));
   const after = await settledReserve(url, token, 'BTC');
   // Counted by the reserve: every create accepted, including those answered after the run ended.
-  const heldGrowth = (Number(after.held) - Number(heldBefore)) / Number(TICKET_BTC);
+  const heldGrowth = new Decimal(after.held).minus(heldBefore).div(TICKET_BTC);
   record(`${label} POST Tickets/create`, { ...created, ratio: ratio(created.rps) }, ticketBudget);
 
   // No oversell: a reserve that fits exactly 300 tickets, under the same load.
   const fits = 300;
-  await setReserve(url, token, 'BTC', (Number(after.held) + fits * Number(TICKET_BTC)).toFixed(8));
+  await setReserve(url, token, 'BTC', new Decimal(TICKET_BTC).times(fits).plus(after.held).toFixed(8));
   const burst = await autocannon({
     url: `${url}/api/v1/Tickets/create`,
     ...TICKET,
@@ -168,17 +169,17 @@ async function benchProduct(label, product, fastifyRps, ticketBudget) {
   record(
     `${label} no oversell (3000 creates, room for ${fits})`,
     {
-      note: `${accepted} accepted; held ${tight.held} of balance ${tight.balance}; ${Math.round(heldGrowth)} held earlier`,
+      note: `${accepted} accepted; held ${tight.held} of balance ${tight.balance}; ${heldGrowth.toFixed(0)} held earlier`,
     },
     {
       text: `exactly ${fits} accepted, held = balance`,
-      check: () => accepted === fits && Number(tight.held) === Number(tight.balance),
+      check: () => accepted === fits && new Decimal(tight.held).eq(tight.balance),
     },
   );
   // The room there was before, on top of what the run's tickets now hold.
   const left = await reserve(url, token, 'BTC');
-  const room = Number(before.balance) - Number(before.held);
-  await setReserve(url, token, 'BTC', (Number(left.held) + room).toFixed(8));
+  const room = new Decimal(before.balance).minus(before.held);
+  await setReserve(url, token, 'BTC', room.plus(left.held).toFixed(8));
 
   // Login with argon2id at OWASP's minimum (19 MiB, t=2, p=1).
   const user = `bench${Date.now()}`;

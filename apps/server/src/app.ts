@@ -246,6 +246,7 @@ export async function buildApp({
   await app.register(sitemapRoutes, { db: database.db, catalog, exchange, publicUrl: config.PUBLIC_URL });
   await app.register(webApp, {
     webDist,
+    themeScript,
     metaFor: createPageMeta({ db: database.db, catalog, publicUrl: config.PUBLIC_URL }),
   });
 

@@ -59,8 +59,8 @@ async function securityHeaders(app: FastifyInstance, options: HelmetOptions) {
     const type = reply.getHeader('content-type');
     if (typeof type === 'string' && type.startsWith('text/html')) {
       for (const [name, value] of documentHeaders) {
-        if (reply.getHeader(name) === undefined || reply.getHeader(name) === dataHeaders[name])
-          reply.header(name, value);
+        const set = reply.getHeader(name);
+        if (set === undefined || set === dataHeaders[name]) reply.header(name, value);
       }
     }
     done(null, payload);

@@ -17,10 +17,13 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * not-found page, but with status 404; an unknown /api path answers JSON.
  */
 export const webApp = fp(
-  async (app: FastifyInstance, { webDist, metaFor }: { webDist: string | null; metaFor: MetaFor }) => {
+  async (
+    app: FastifyInstance,
+    { webDist, themeScript, metaFor }: { webDist: string | null; themeScript: ThemeScript | null; metaFor: MetaFor },
+  ) => {
     const indexFile = webDist ? path.join(webDist, 'index.html') : null;
     const builtHtml = indexFile && existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
-    const indexHtml = builtHtml && webDist ? withInlineThemeScript(builtHtml, webDist) : builtHtml;
+    const indexHtml = builtHtml && themeScript ? withInlineThemeScript(builtHtml, themeScript) : builtHtml;
     const preloads = webDist ? catalogPreloads(webDist) : null;
 
     if (webDist && indexHtml) {
@@ -93,16 +96,22 @@ const THEME_SCRIPT_TAG = '<script src="/theme-init.js"></script>';
  * rendering; as a file it cost a round trip before anything showed (Lighthouse: ~300 ms of first
  * paint on a phone). Its text goes in the page instead, allowed by its hash in the CSP.
  */
-export function themeScriptOf(webDist: string): { text: string; cspHash: string } | null {
+export interface ThemeScript {
+  text: string;
+  /** The CSP source that allows exactly this text. */
+  cspHash: string;
+}
+
+/** Read once at start: the CSP (app.ts) and the pages (webApp) both take it from there. */
+export function themeScriptOf(webDist: string): ThemeScript | null {
   const file = path.join(webDist, 'theme-init.js');
   if (!existsSync(file)) return null;
   const text = readFileSync(file, 'utf8');
   return { text, cspHash: `'sha256-${createHash('sha256').update(text).digest('base64')}'` };
 }
 
-function withInlineThemeScript(html: string, webDist: string): string {
-  const script = themeScriptOf(webDist);
-  if (!script || !html.includes(THEME_SCRIPT_TAG)) return html;
+function withInlineThemeScript(html: string, script: ThemeScript): string {
+  if (!html.includes(THEME_SCRIPT_TAG)) return html;
   return html.replace(THEME_SCRIPT_TAG, () => `<script>${script.text}</script>`);
 }
 

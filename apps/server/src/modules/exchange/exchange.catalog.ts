@@ -71,6 +71,13 @@ export function createCatalog(db: Db, database?: Pick<Database, 'notify' | 'list
   const reserveCache = new Map<string, { value: Promise<Decimal>; at: number }>();
   let version = 0;
 
+  /** A new snapshot: the reserves it knew are read again, and answers made from the old one are stale. */
+  function replace(fresh: CatalogSnapshot): void {
+    snapshot = fresh;
+    reserveCache.clear();
+    version += 1;
+  }
+
   async function load(): Promise<CatalogSnapshot> {
     const [currencyRows, priceRows, directionRows, bandRows] = await Promise.all([
       listCurrencies(db),
@@ -131,9 +138,7 @@ export function createCatalog(db: Db, database?: Pick<Database, 'notify' | 'list
 
   return {
     async refresh(): Promise<void> {
-      snapshot = await load();
-      reserveCache.clear();
-      version += 1;
+      replace(await load());
     },
 
     /**
@@ -141,9 +146,7 @@ export function createCatalog(db: Db, database?: Pick<Database, 'notify' | 'list
      * (design §1: several stateless processes behind a load balancer behave as one).
      */
     async changed(): Promise<void> {
-      snapshot = await load();
-      reserveCache.clear();
-      version += 1;
+      replace(await load());
       await database?.notify(CATALOG_CHANNEL);
     },
 
@@ -152,11 +155,7 @@ export function createCatalog(db: Db, database?: Pick<Database, 'notify' | 'list
       if (!database) return async () => {};
       return database.listen(CATALOG_CHANNEL, () => {
         load()
-          .then((fresh) => {
-            snapshot = fresh;
-            reserveCache.clear();
-            version += 1;
-          })
+          .then(replace)
           .catch(() => {});
       });
     },

@@ -364,8 +364,6 @@ export function createExchangeService({ db, catalog, signer }: { db: Db; catalog
 
     computeQuote,
 
-    calculate,
-
     /**
      * calculate's answer as JSON bytes. A visitor's quote without a promo code depends on nothing
      * but the input, the catalog and the second, so it is served from the quote cache; a user's

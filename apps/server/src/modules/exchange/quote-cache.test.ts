@@ -22,6 +22,15 @@ describe('the quote cache', () => {
     expect(cache.get('stale', 12_002, 2)).toBeUndefined();
   });
 
+  it('keeps a newer version’s entries when an answer priced on an older one comes late', () => {
+    const cache = createQuoteCache();
+    expect(cache.get('new', 5_000, 2)).toBeUndefined();
+    cache.set('new', bytes('b'), 5_000, 2, 5_001);
+    cache.set('old', bytes('a'), 5_000, 1, 5_002);
+    expect(cache.get('new', 5_003, 2)?.toString()).toBe('b');
+    expect(cache.get('old', 5_003, 2)).toBeUndefined();
+  });
+
   it('holds at most as many entries as it was given', () => {
     const cache = createQuoteCache(2);
     for (const key of ['a', 'b', 'c']) cache.set(key, bytes(key), 5_000, 1, 5_000);

@@ -27,11 +27,14 @@ export function createQuoteCache(maxEntries = 10_000) {
       return current(now, catalogVersion).get(key);
     },
 
-    /** Kept only when the second and the catalog version it was priced on are still current (pricing awaits). */
+    /**
+     * Kept only while its second lasts, and not when the cache has already moved to a newer catalog
+     * version (pricing awaits): a late answer must not empty the entries of the newer one.
+     */
     set(key: string, bytes: Buffer, pricedAt: number, pricedOn: number, now = Date.now()): void {
-      if (Math.floor(pricedAt / 1000) !== Math.floor(now / 1000)) return;
+      if (Math.floor(pricedAt / 1000) !== Math.floor(now / 1000) || pricedOn < version) return;
       const map = current(now, pricedOn);
-      if (version === pricedOn && map.size < maxEntries) map.set(key, bytes);
+      if (map.size < maxEntries) map.set(key, bytes);
     },
   };
 }

@@ -1,8 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/test-database';
-import { queryRows, type Database } from '../../db/database';
-import { createGroupCommit } from './group-commit';
+import { queryRows, type Database, type Db, type Tx } from '../../db/database';
+import { createBatchCommit, eachInSavepoint } from './group-commit';
+
+/** The mechanism with arbitrary tasks, each in a savepoint of its own (tickets run their own batches). */
+function createGroupCommit(db: Db) {
+  const inTurn = createBatchCommit<(tx: Tx) => Promise<unknown>, unknown>(db, eachInSavepoint);
+  return <T>(key: string, work: (tx: Tx) => Promise<T>) => inTurn(key, work) as Promise<T>;
+}
 
 let database: Database;
 beforeAll(async () => {

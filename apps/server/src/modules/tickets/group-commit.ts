@@ -75,9 +75,3 @@ export async function eachInSavepoint<T>(tx: Tx, works: ((tx: Tx) => Promise<T>)
   }
   return settled;
 }
-
-/** Group commit of arbitrary tasks, each in a savepoint of its own. */
-export function createGroupCommit(db: Db) {
-  const inTurn = createBatchCommit<(tx: Tx) => Promise<unknown>, unknown>(db, eachInSavepoint);
-  return <T>(key: string, work: (tx: Tx) => Promise<T>) => inTurn(key, work) as Promise<T>;
-}
