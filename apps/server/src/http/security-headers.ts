@@ -47,9 +47,10 @@ export function dataHeadersOf(documentHeaders: Record<string, string>): Record<s
   return headers;
 }
 
-async function securityHeaders(app: FastifyInstance, options: HelmetOptions) {
-  const documentHeaders = Object.entries(securityHeadersOf(options));
-  const dataHeaders = dataHeadersOf(Object.fromEntries(documentHeaders));
+/** `documentHeaders`: securityHeadersOf(the app's helmet options), worked out once in app.ts. */
+async function securityHeaders(app: FastifyInstance, options: { documentHeaders: Record<string, string> }) {
+  const documentHeaders = Object.entries(options.documentHeaders);
+  const dataHeaders = dataHeadersOf(options.documentHeaders);
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(dataHeaders);
     done();

@@ -1,0 +1,224 @@
+import type { AddressInfo } from 'node:net';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../test/test-app';
+import { createUser } from '../../test/users';
+
+// The lane sits in the HTTP server Fastify is given; `app.inject` goes round it. These tests speak
+// real HTTP to a listening app, and hold each lane answer against the Fastify route's own.
+let ctx: TestContext;
+let base: string;
+beforeAll(async () => {
+  ctx = await createTestApp();
+  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+});
+afterAll(() => ctx.close());
+
+const E = '/api/v1/Exchange';
+const QUOTE = JSON.stringify({ giveName: 'SBERRUB', getName: 'BTC', sum: '10000', direction: 'sell' });
+
+/** The headers an answer is judged by: not the per-request or per-connection ones. */
+function stable(headers: Record<string, unknown>) {
+  const { date: _date, connection: _connection, 'keep-alive': _keepAlive, 'x-request-id': _id, ...rest } = headers;
+  return rest;
+}
+
+async function overHttp(url: string, init: RequestInit = {}) {
+  const res = await fetch(`${base}${url}`, init);
+  return { status: res.status, headers: Object.fromEntries(res.headers), bytes: Buffer.from(await res.arrayBuffer()) };
+}
+
+/** The same request through Fastify, as `app.inject` sends it (no Accept-Encoding unless given). */
+async function throughFastify(
+  url: string,
+  init: { method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string } = {},
+) {
+  const res = await ctx.app.inject({ url, method: init.method ?? 'GET', headers: init.headers, payload: init.body });
+  return { status: res.statusCode, headers: res.headers as Record<string, unknown>, bytes: res.rawPayload };
+}
+
+describe('the express lane', () => {
+  it.each([
+    [`${E}/get_currencies/give`, {}],
+    [`${E}/get_currencies/get?lang=en`, {}],
+    [`${E}/get_currencies/give`, { 'accept-language': 'en-US,en;q=0.9' }],
+    [`${E}/get_range?giveName=SBERRUB&getName=BTC&useFixedDirection=false`, {}],
+    [`${E}/direction_status?giveName=SBERRUB&getName=BTC`, {}],
+    [`${E}/direction_status?giveName=BTC&getName=BTC`, {}],
+  ])('answers GET %s as the route does', async (url, headers) => {
+    const lane = await overHttp(url, { headers: { 'accept-encoding': 'identity', ...headers } });
+    const route = await throughFastify(url, { headers });
+    expect(lane.status).toBe(200);
+    expect(lane.bytes.toString()).toBe(route.bytes.toString());
+    const { vary, ...laneHeaders } = stable(lane.headers);
+    const { vary: routeVary, ...routeHeaders } = stable(route.headers);
+    expect(laneHeaders).toEqual(routeHeaders);
+    // @fastify/compress names Accept-Encoding only when it compressed; the lane whenever it could.
+    if (lane.bytes.length >= 1024) expect(vary).toBe('accept-encoding');
+    else expect(vary).toBe(routeVary);
+  });
+
+  it("answers a visitor's quote as the route does, and the same text again from what it kept", async () => {
+    const init = { method: 'POST' as const, headers: { 'content-type': 'application/json' }, body: QUOTE };
+    const lane = await overHttp(`${E}/calculate`, init);
+    const again = await overHttp(`${E}/calculate`, init);
+    const route = await throughFastify(`${E}/calculate`, init);
+    expect(lane.status).toBe(200);
+    expect(stable(lane.headers)).toEqual(stable(route.headers));
+    const quote = JSON.parse(lane.bytes.toString());
+    expect(quote).toMatchObject({ giveSum: '10000.00', fee: '2.5', promo: null });
+    // Within one second the three are one cached quote; across a second boundary, the same figures.
+    expect(JSON.parse(again.bytes.toString()).getSum).toBe(quote.getSum);
+    expect(JSON.parse(route.bytes.toString()).getSum).toBe(quote.getSum);
+  });
+
+  it('compresses a long answer once, in the encoding the client prefers', async () => {
+    const plain = await overHttp(`${E}/get_currencies/give`, { headers: { 'accept-encoding': 'identity' } });
+    const br = await overHttp(`${E}/get_currencies/give`, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    const gzip = await overHttp(`${E}/get_currencies/give`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    // fetch undoes the encoding itself: the bytes that arrive are the list, and smaller on the wire.
+    expect(br.bytes.equals(plain.bytes)).toBe(true);
+    expect(gzip.bytes.equals(plain.bytes)).toBe(true);
+    expect(Number(br.headers['content-length'])).toBeLessThan(plain.bytes.length / 2);
+    // …and what was sent really is brotli / gzip of the list.
+    const raw = await rawBody(`${E}/get_currencies/give`, 'br');
+    expect(brotliDecompressSync(raw).equals(plain.bytes)).toBe(true);
+    expect(gunzipSync(await rawBody(`${E}/get_currencies/give`, 'gzip')).equals(plain.bytes)).toBe(true);
+  });
+
+  it('keeps a request id from the proxy, and makes one otherwise', async () => {
+    const kept = await overHttp(`${E}/get_currencies/give`, { headers: { 'x-request-id': 'proxy-7' } });
+    const made = await overHttp(`${E}/get_currencies/give`);
+    expect(kept.headers['x-request-id']).toBe('proxy-7');
+    expect(made.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it.each([
+    ['an unknown currency', `${E}/get_range?giveName=SBERRUB&getName=NOPE&lang=en`, undefined],
+    ['a parameter missing', `${E}/direction_status?giveName=SBERRUB`, undefined],
+    ['a wrong side', `${E}/get_currencies/sideways`, undefined],
+    ['broken JSON', `${E}/calculate`, '{"giveName":"SBERRUB"'],
+    ['an amount under the minimum', `${E}/calculate`, JSON.stringify({ ...JSON.parse(QUOTE), sum: '1' })],
+    ['a wrong direction', `${E}/calculate`, JSON.stringify({ ...JSON.parse(QUOTE), direction: 'up' })],
+  ])('leaves %s to the route, which words the error in the language asked', async (_what, url, body) => {
+    const init: { method?: 'GET' | 'POST'; headers: Record<string, string>; body?: string } = body
+      ? { method: 'POST', headers: { 'content-type': 'application/json', 'accept-language': 'en' }, body }
+      : { headers: { 'accept-language': 'en' } };
+    const lane = await overHttp(url, init);
+    const route = await throughFastify(url, init);
+    expect(lane.status).toBeGreaterThanOrEqual(400);
+    expect(lane.status).toBe(route.status);
+    expect(lane.bytes.toString()).toBe(route.bytes.toString());
+    expect(lane.bytes.toString()).not.toMatch(/[а-яё]/i);
+  });
+
+  it("leaves a signed-in user's quote to the route: their discount, their id in the quote", async () => {
+    const user = await createUser(ctx);
+    const res = await overHttp(`${E}/calculate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...user.headers },
+      body: QUOTE,
+    });
+    expect(res.status).toBe(200);
+    const quote = JSON.parse(res.bytes.toString());
+    expect(quote).toMatchObject({ discount: '0.05', fee: '2.45' });
+    const claims = JSON.parse(Buffer.from(quote.quoteToken.split('.')[0], 'base64url').toString());
+    expect(claims.user).not.toBeNull();
+  });
+
+  it('leaves a form-encoded quote to the route', async () => {
+    const res = await overHttp(`${E}/calculate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(JSON.parse(QUOTE)).toString(),
+    });
+    expect(res.status).toBe(200);
+    expect(JSON.parse(res.bytes.toString())).toMatchObject({ giveSum: '10000.00', fee: '2.5' });
+  });
+
+  it('counts its answers in the request-duration metric under the route pattern', async () => {
+    const count = async () => {
+      const body = (await overHttp('/metrics')).bytes.toString();
+      const line = body
+        .split('\n')
+        .find((l) =>
+          l.startsWith(
+            'obmen_http_request_duration_seconds_count{method="GET",route="/api/v1/Exchange/get_range",status_code="200"}',
+          ),
+        );
+      return line ? Number(line.split(' ').pop()) : 0;
+    };
+    const before = await count();
+    await overHttp(`${E}/get_range?giveName=SBERRUB&getName=BTC`);
+    await overHttp(`${E}/get_range?giveName=SBERRUB&getName=BTC&lang=en`);
+    expect(await count()).toBe(before + 2);
+    // A Prometheus histogram: buckets that only grow, the last (+Inf) holding every request.
+    const series = 'method="GET",route="/api/v1/Exchange/get_range",status_code="200"';
+    const buckets = (await overHttp('/metrics')).bytes
+      .toString()
+      .split('\n')
+      .filter((l) => l.startsWith('obmen_http_request_duration_seconds_bucket{') && l.includes(series))
+      .map((l) => Number(l.split(' ').pop()));
+    expect(buckets).toHaveLength(13);
+    expect(buckets).toEqual([...buckets].sort((a, b) => a - b));
+    expect(buckets.at(-1)).toBe(before + 2);
+  });
+});
+
+/** The body as sent, still encoded (fetch would decode it). */
+async function rawBody(url: string, encoding: string): Promise<Buffer> {
+  const { request } = await import('node:http');
+  return new Promise((resolve, reject) => {
+    request(`${base}${url}`, { headers: { 'accept-encoding': encoding } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve(Buffer.concat(chunks)));
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+describe('the express lane on its own', () => {
+  it('answers what it knows without the fallback, and hands the rest over untouched, body and all', async () => {
+    const { createExpressLane } = await import('./express-lane');
+    const { createMetrics } = await import('../modules/monitoring/metrics');
+    const lane = createExpressLane();
+    lane.get('/kept/:x', '/kept/a', ({ lang }) => Buffer.from(JSON.stringify({ lang })));
+    lane.post('/echo', ({ text }) => (text.includes('mine') ? Buffer.from('"lane"') : undefined));
+    const handedOver: { method?: string; url?: string; body: string }[] = [];
+    const server = lane.serverFactory((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        handedOver.push({ method: req.method, url: req.url, body: Buffer.concat(chunks).toString() });
+        res.end('fallback');
+      });
+    }, {});
+    lane.open({ headers: { 'x-frame-options': 'DENY' }, metrics: createMetrics(), log: ctx.app.log });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const at = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const kept = await fetch(`${at}/kept/a?lang=en`);
+      expect(await kept.json()).toEqual({ lang: 'en' });
+      expect(kept.headers.get('x-frame-options')).toBe('DENY');
+      const post = (body: string) =>
+        fetch(`${at}/echo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body }).then((r) =>
+          r.text(),
+        );
+      expect(await post('"mine"')).toBe('"lane"');
+      expect(await post('"yours: ünïcode"')).toBe('fallback');
+      expect(await (await fetch(`${at}/kept/b`)).text()).toBe('fallback');
+      expect(handedOver).toEqual([
+        { method: 'POST', url: '/echo', body: '"yours: ünïcode"' },
+        { method: 'GET', url: '/kept/b', body: '' },
+      ]);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});

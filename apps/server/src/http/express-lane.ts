@@ -1,0 +1,230 @@
+import { randomUUID } from 'node:crypto';
+import http, { IncomingMessage, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
+import { parse as parseQuery } from 'node:querystring';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
+import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
+import { isLang, langFromAcceptLanguage, type Lang } from '@obmen/shared';
+import type { Metrics } from '../modules/monitoring/metrics';
+
+/** What a lane answer sees of its request. */
+export interface LaneCall {
+  query: Record<string, string | string[] | undefined>;
+  /** A POST's body as it came (JSON, UTF-8): see jsonOf. */
+  text: string;
+  lang: Lang;
+  headers: IncomingHttpHeaders;
+}
+
+/** The answer's bytes, or undefined: "not mine, let Fastify answer" (it then does the whole work). */
+export type LaneAnswer = (call: LaneCall) => Buffer | undefined | Promise<Buffer | undefined>;
+
+interface LaneRoute {
+  /** The Fastify route pattern it stands for: the metrics label. */
+  route: string;
+  answer: LaneAnswer;
+}
+
+// As @fastify/compress is set up in app.ts: answers from 1 KB on, in the client's preferred encoding.
+const COMPRESS_FROM = 1024;
+const ENCODINGS = ['br', 'gzip', 'identity'];
+// Fastify's own body parser takes the rest; a quote request is a few hundred bytes.
+const MAX_BODY = 16 * 1024;
+
+/**
+ * The express lane: the site's hottest public calls (the currency lists, a pair's range and status,
+ * visitors' quotes) answered by the node:http server itself, before Fastify routes the request
+ * and runs its hooks. Those answers are bytes kept per catalog version or per second, so
+ * Fastify's per-request machinery was most of what they cost (issue 11: a bare Fastify sending
+ * the same 2.8 KB list reaches 0.78 × its hello-world; node:http reaches 0.95 ×).
+ *
+ * The lane keeps what the hooks did: the request id, the language (`?lang=`, then
+ * Accept-Language), the data answers' security headers, compression (made once per answer
+ * instead of once per request), the request-duration metric and Fastify's two request log lines.
+ * It answers only what it is sure of: a parameter the schema refuses, a signed-in user, an error,
+ * anything unusual returns undefined and the request goes on to Fastify as it came, body and all,
+ * to be answered (and its error worded) there. `app.inject` never passes through the lane: the
+ * lane's own tests go over real HTTP and compare with the Fastify routes.
+ */
+export function createExpressLane() {
+  const routes = new Map<string, LaneRoute>();
+  let ready: { headers: Record<string, string>; metrics: Metrics; log: FastifyBaseLogger } | null = null;
+  // Fastify logs every request at info: the lane writes the same two lines when that level is on.
+  let logRequests = false;
+  const compressed = new WeakMap<Buffer, { br?: Buffer; gzip?: Buffer }>();
+
+  /** Brotli or gzip bytes of an answer, made on its first request and kept while the answer is. */
+  function encoded(body: Buffer, encoding: 'br' | 'gzip'): Buffer {
+    let forms = compressed.get(body);
+    if (!forms) compressed.set(body, (forms = {}));
+    return (forms[encoding] ??=
+      encoding === 'br'
+        ? brotliCompressSync(body, {
+            params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
+          })
+        : gzipSync(body, { level: 9 }));
+  }
+
+  function send(req: IncomingMessage, res: ServerResponse, body: Buffer, route: string, started: bigint) {
+    const { headers, metrics, log } = ready!;
+    const requestId = req.headers['x-request-id'];
+    const id = typeof requestId === 'string' && requestId ? requestId : randomUUID();
+    if (logRequests) {
+      const { remoteAddress, remotePort } = req.socket;
+      const { method, url } = req;
+      log.info(
+        { reqId: id, req: { method, url, host: req.headers.host, remoteAddress, remotePort } },
+        'incoming request',
+      );
+    }
+    const head: Record<string, string | number> = {
+      'x-request-id': id,
+      ...headers,
+      'content-type': 'application/json; charset=utf-8',
+    };
+    let bytes = body;
+    if (body.length >= COMPRESS_FROM) {
+      head.vary = 'accept-encoding';
+      const encoding = req.headers['accept-encoding'] && negotiate(req.headers['accept-encoding'], ENCODINGS);
+      if (encoding === 'br' || encoding === 'gzip') {
+        bytes = encoded(body, encoding);
+        head['content-encoding'] = encoding;
+      }
+    }
+    head['content-length'] = bytes.length;
+    res.writeHead(200, head);
+    res.end(bytes);
+    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    metrics.requestDuration.observe(req.method!, route, 200, seconds);
+    if (logRequests) {
+      log.info({ reqId: id, res: { statusCode: 200 }, responseTime: seconds * 1000 }, 'request completed');
+    }
+  }
+
+  /** Runs a lane's answer and sends it, or hands the request (`replay` once its body is read) to Fastify. */
+  function answerWith(
+    lane: LaneRoute,
+    call: LaneCall,
+    req: IncomingMessage,
+    res: ServerResponse,
+    fastify: http.RequestListener,
+    raw: Buffer | null,
+    started: bigint,
+  ): void {
+    const finish = (answer: Buffer | undefined) => {
+      if (answer) send(req, res, answer, lane.route, started);
+      else fastify(raw ? replayOf(req, raw) : req, res);
+    };
+    let answer: Buffer | undefined | Promise<Buffer | undefined>;
+    try {
+      answer = lane.answer(call);
+    } catch {
+      answer = undefined; // Fastify asks again and words the error in the client's language
+    }
+    // Kept byte answers go out at once (no promise, no extra turn); a quote may await its pricing.
+    if (answer instanceof Promise) {
+      answer
+        .then(finish, () => finish(undefined))
+        .catch((error: unknown) => {
+          ready?.log.error({ err: error }, 'express lane failed');
+          if (!res.headersSent) res.writeHead(500).end();
+        });
+    } else finish(answer);
+  }
+
+  function handle(req: IncomingMessage, res: ServerResponse, fastify: http.RequestListener): void {
+    const url = req.url ?? '/';
+    const mark = url.indexOf('?');
+    const pathname = mark === -1 ? url : url.slice(0, mark);
+    const lane = ready && routes.get(`${req.method} ${pathname}`);
+    if (!lane) return fastify(req, res);
+    const started = process.hrtime.bigint();
+    const query = mark === -1 ? {} : parseQuery(url.slice(mark + 1));
+    const lang = isLang(query.lang) ? query.lang : langFromAcceptLanguage(req.headers['accept-language']);
+    if (req.method !== 'POST') {
+      return answerWith(lane, { query, text: '', lang, headers: req.headers }, req, res, fastify, null, started);
+    }
+
+    const length = Number(req.headers['content-length']);
+    const json = req.headers['content-type']?.toLowerCase().startsWith('application/json');
+    if (!json || !(length > 0 && length <= MAX_BODY) || req.headers['content-encoding']) return fastify(req, res);
+    readBody(req, (raw) =>
+      answerWith(
+        lane,
+        { query, text: raw.toString('utf8'), lang, headers: req.headers },
+        req,
+        res,
+        fastify,
+        raw,
+        started,
+      ),
+    );
+  }
+
+  return {
+    /** A GET the lane may answer at `path` (exact: a route with parameters gives each of its paths). */
+    get(route: string, path: string, answer: LaneAnswer): void {
+      routes.set(`GET ${path}`, { route, answer });
+    },
+
+    /** A POST with a JSON body the lane may answer. */
+    post(route: string, answer: LaneAnswer): void {
+      routes.set(`POST ${route}`, { route, answer });
+    },
+
+    /** Once the app is built: the headers and metric its answers share with Fastify's. */
+    open(shared: { headers: Record<string, string>; metrics: Metrics; log: FastifyBaseLogger }): void {
+      ready = shared;
+      logRequests = ['trace', 'debug', 'info'].includes(shared.log.level);
+    },
+
+    /** For Fastify's `serverFactory`: the HTTP server Fastify would make, with the lane in front. */
+    serverFactory(fastify: http.RequestListener, options: FastifyServerOptions): http.Server {
+      const server = http.createServer((req, res) => {
+        handle(req, res, fastify);
+      });
+      // What Fastify sets on the server it makes itself.
+      server.keepAliveTimeout = options.keepAliveTimeout ?? 72_000;
+      server.requestTimeout = options.requestTimeout ?? 0;
+      server.setTimeout(options.connectionTimeout ?? 0);
+      return server;
+    },
+  };
+}
+
+export type ExpressLane = ReturnType<typeof createExpressLane>;
+
+/** A body's JSON, or undefined when it is none (Fastify then answers, with its own error). */
+export function jsonOf(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The whole body (node's parser holds it to Content-Length); nothing if the client went away. */
+function readBody(req: IncomingMessage, then: (body: Buffer) => void): void {
+  const chunks: Buffer[] = [];
+  req.on('data', (chunk: Buffer) => chunks.push(chunk));
+  req.once('end', () => then(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)));
+}
+
+/**
+ * The request as it came, for Fastify, once the lane has read its body: a new message on the same
+ * socket that holds the body again.
+ */
+function replayOf(req: IncomingMessage, body: Buffer): IncomingMessage {
+  const replay = new IncomingMessage(req.socket);
+  replay.method = req.method;
+  replay.url = req.url;
+  replay.headers = req.headers;
+  replay.rawHeaders = req.rawHeaders;
+  replay.httpVersion = req.httpVersion;
+  replay.httpVersionMajor = req.httpVersionMajor;
+  replay.httpVersionMinor = req.httpVersionMinor;
+  replay.push(body);
+  replay.push(null);
+  replay.complete = true;
+  return replay;
+}
