@@ -28,7 +28,7 @@ import {
   updateUser,
   type UserRow,
 } from './accounts.repository';
-import { hashPassword, verifyPassword } from './password-hashing';
+import { hashPassword, loginTurn, verifyPassword } from './password-hashing';
 import { hashToken, newToken } from './tokens';
 
 export interface LoginLimits {
@@ -80,6 +80,31 @@ export function createAccountsService({
     return { access_token: token, username: user.username, email: user.email, lang: user.lang, role: user.role };
   }
 
+  async function login(body: z.output<typeof loginBody>, ip: string): Promise<SessionUser> {
+    const user = await findUserByLogin(db, body.username);
+    // Counted per account whichever of its names is typed, and per address.
+    const accountKey = `login:account:${user?.id ?? body.username.toLowerCase()}`;
+    const ipKey = `login:ip:${ip}`;
+    const { windowSeconds, perAccount, perIp } = loginLimits;
+    const [account, address] = await Promise.all([
+      rateLimits.peek(accountKey, windowSeconds),
+      rateLimits.peek(ipKey, windowSeconds),
+    ]);
+    if (account.count >= perAccount) throw new TooManyRequestsError('auth.tooManyAttempts', account.retryAfterSeconds);
+    if (address.count >= perIp) throw new TooManyRequestsError('auth.tooManyAttempts', address.retryAfterSeconds);
+
+    const valid = await verifyPassword(user?.passwordHash ?? (await timingDummy()), body.password);
+    if (!user || !valid) {
+      await rateLimits.hit(accountKey, windowSeconds);
+      await rateLimits.hit(ipKey, windowSeconds);
+      throw ParameterError.of({ password: 'auth.invalidCredentials' });
+    }
+    // Most logins have no failures to forget: no write for them (one statement less per login).
+    if (account.count > 0) await rateLimits.clear(accountKey);
+    if (user.blocked) throw ParameterError.of({ password: 'auth.blocked' });
+    return openSession(db, user);
+  }
+
   return {
     async register(body: z.output<typeof registerBody>, lang: Lang): Promise<SessionUser> {
       const taken = await findTakenFields(db, body.username, body.email);
@@ -106,30 +131,8 @@ export function createAccountsService({
       });
     },
 
-    async login(body: z.output<typeof loginBody>, ip: string): Promise<SessionUser> {
-      const user = await findUserByLogin(db, body.username);
-      // Counted per account whichever of its names is typed, and per address.
-      const accountKey = `login:account:${user?.id ?? body.username.toLowerCase()}`;
-      const ipKey = `login:ip:${ip}`;
-      const { windowSeconds, perAccount, perIp } = loginLimits;
-      const [account, address] = await Promise.all([
-        rateLimits.peek(accountKey, windowSeconds),
-        rateLimits.peek(ipKey, windowSeconds),
-      ]);
-      if (account.count >= perAccount)
-        throw new TooManyRequestsError('auth.tooManyAttempts', account.retryAfterSeconds);
-      if (address.count >= perIp) throw new TooManyRequestsError('auth.tooManyAttempts', address.retryAfterSeconds);
-
-      const valid = await verifyPassword(user?.passwordHash ?? (await timingDummy()), body.password);
-      if (!user || !valid) {
-        await rateLimits.hit(accountKey, windowSeconds);
-        await rateLimits.hit(ipKey, windowSeconds);
-        throw ParameterError.of({ password: 'auth.invalidCredentials' });
-      }
-      // Most logins have no failures to forget: no write for them (one statement less per login).
-      if (account.count > 0) await rateLimits.clear(accountKey);
-      if (user.blocked) throw ParameterError.of({ password: 'auth.blocked' });
-      return openSession(db, user);
+    login(body: z.output<typeof loginBody>, ip: string): Promise<SessionUser> {
+      return loginTurn(() => login(body, ip));
     },
 
     userByToken(token: string): Promise<UserRow | undefined> {
