@@ -219,6 +219,34 @@ test.describe('pair pages', () => {
     await expect(page).not.toHaveURL(/--/);
   });
 
+  test('a pair page comes with its first answers: the converter draws without asking for its lists, range or notes', async ({
+    page,
+  }) => {
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/')) asked.push(`${request.method()} ${url.pathname}`);
+    });
+    const ui = converter(page, 'en');
+    await page.goto('/en/SBERRUB--USDTTRC20');
+    await expect(ui.givePicker).toContainText('Sberbank RUB');
+    await expect(ui.getPicker).toContainText('Tether TRC20');
+    await expect(page.getByTestId('seo-text').getByRole('heading')).toHaveText(
+      'How to buy USDT TRC20 with a Sberbank card',
+    );
+    await expect(ui.giveAmount).not.toHaveValue('');
+    for (const call of ['get_currencies', 'get_range', 'get_reserve', 'get_currency_message', 'getbytickers']) {
+      expect(
+        asked.filter((line) => line.includes(call)),
+        call,
+      ).toEqual([]);
+    }
+    // The answers are taken once: picking another pair asks the server as before.
+    await pick(page, ui.getPicker, 'bitc');
+    await expect(page).toHaveURL(/\/en\/SBERRUB--BTC$/);
+    await expect.poll(() => asked.some((line) => line.includes('/get_range'))).toBe(true);
+  });
+
   test('in Russian too, with the pair typed in any case', async ({ page }) => {
     const ui = converter(page, 'ru');
     await page.goto('/ru/sberrub--btc');

@@ -14,6 +14,7 @@ import {
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { createExpressLane } from './http/express-lane';
+import { createFirstAnswers } from './http/first-answers';
 import securityHeaders, { dataHeadersOf, securityHeadersOf } from './http/security-headers';
 import { errorHandling } from './http/errors';
 import { requestLanguage } from './http/request-language';
@@ -253,6 +254,7 @@ export async function buildApp({
     webDist,
     themeScript,
     metaFor: createPageMeta({ db: database.db, catalog, publicUrl: config.PUBLIC_URL }),
+    firstAnswersOf: createFirstAnswers(app),
   });
 
   // The services, for what drives the product from outside HTTP: start-up jobs, tests, scripts.

@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp, type App, type AppDeps } from '../src/app';
@@ -61,4 +61,14 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
       await database.close();
     },
   };
+}
+
+/** A built web app for the server to serve: these files (paths under the dist folder) and no more. */
+export function tempWebDist(files: Record<string, string | Buffer>): string {
+  const dist = mkdtempSync(path.join(tmpdir(), 'obmen-dist-'));
+  for (const [name, content] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dist, name)), { recursive: true });
+    writeFileSync(path.join(dist, name), content);
+  }
+  return dist;
 }

@@ -1,10 +1,8 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/test-app';
+import { createTestApp, tempWebDist, type TestContext } from '../../test/test-app';
 
 const INDEX =
   '<!doctype html><html lang="ru"><head><script src="/theme-init.js"></script><title>Obmen</title><meta name="description" content="x" /></head><body><div id="root"></div></body></html>';
@@ -13,22 +11,18 @@ let ctx: TestContext;
 let dist: string;
 
 beforeAll(async () => {
-  dist = mkdtempSync(path.join(tmpdir(), 'obmen-dist-'));
-  mkdirSync(path.join(dist, 'assets'));
-  writeFileSync(path.join(dist, 'index.html'), INDEX);
-  writeFileSync(path.join(dist, 'theme-init.js'), THEME_SCRIPT);
-  writeFileSync(path.join(dist, 'assets', 'app-1a2b3c.js'), 'console.log("app")');
-  writeFileSync(path.join(dist, 'assets', 'app-1a2b3c.js.br'), brotliCompressSync('console.log("app")'));
-  mkdirSync(path.join(dist, '.vite'));
-  writeFileSync(
-    path.join(dist, '.vite', 'manifest.json'),
-    JSON.stringify({
+  dist = tempWebDist({
+    'index.html': INDEX,
+    'theme-init.js': THEME_SCRIPT,
+    'assets/app-1a2b3c.js': 'console.log("app")',
+    'assets/app-1a2b3c.js.br': brotliCompressSync('console.log("app")'),
+    '.vite/manifest.json': JSON.stringify({
       'src/main.tsx': { file: 'assets/app-1a2b3c.js', isEntry: true },
       'src/locales/ru.ts': { file: 'assets/ru-11.js', imports: ['_messages-33.js'] },
       'src/locales/en.ts': { file: 'assets/en-22.js', imports: ['_messages-33.js'] },
       '_messages-33.js': { file: 'assets/messages-33.js' },
     }),
-  );
+  });
   ctx = await createTestApp({ seed: false, webDist: dist });
 });
 afterAll(async () => {

@@ -7,6 +7,7 @@ import fp from 'fastify-plugin';
 import { injectMeta, type MetaFor } from '../modules/seo/page-meta';
 import { LANGS, type Lang } from '@obmen/shared/i18n';
 import { sendError } from './errors';
+import type { FirstAnswersOf } from './first-answers';
 
 // Vite puts content-hashed files under /assets: they never change, so browsers may keep them a year.
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -19,7 +20,18 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const webApp = fp(
   async (
     app: FastifyInstance,
-    { webDist, themeScript, metaFor }: { webDist: string | null; themeScript: ThemeScript | null; metaFor: MetaFor },
+    {
+      webDist,
+      themeScript,
+      metaFor,
+      firstAnswersOf,
+    }: {
+      webDist: string | null;
+      themeScript: ThemeScript | null;
+      metaFor: MetaFor;
+      /** The page's first calls' answers to carry (the converter's, on home and pair pages). */
+      firstAnswersOf?: FirstAnswersOf;
+    },
   ) => {
     const indexFile = webDist ? path.join(webDist, 'index.html') : null;
     const builtHtml = indexFile && existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
@@ -51,11 +63,13 @@ export const webApp = fp(
         !path.extname(pathname);
       if (!isPage || !indexHtml) return sendError(reply, request.lang, 404, 'not_found', 'error.notFound');
       const meta = await metaFor(pathname, new URLSearchParams(search));
+      const answers = meta.notFound || !firstAnswersOf ? '' : await firstAnswersOf(pathname, meta.lang);
+      const html = injectMeta(withPreloads(indexHtml, preloads?.[meta.lang] ?? []), meta);
       return reply
         .status(meta.notFound ? 404 : 200)
         .header('cache-control', 'no-cache')
         .type('text/html; charset=utf-8')
-        .send(injectMeta(withPreloads(indexHtml, preloads?.[meta.lang] ?? []), meta));
+        .send(answers ? html.replace('</body>', () => `${answers}</body>`) : html);
     });
   },
 );

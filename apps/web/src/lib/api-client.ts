@@ -1,5 +1,6 @@
 import type { ErrorResponse, ParameterErrors } from '@obmen/shared/contracts';
 import type { Lang } from '@obmen/shared/i18n';
+import { takeFirstAnswer } from './first-answers';
 import { i18n } from './i18n';
 import { notify } from './notify';
 
@@ -110,6 +111,11 @@ function parseBody(text: string): unknown {
 }
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  // A page's first calls may have come with it (the converter's lists, its pair's range and notes).
+  if (!options.method && !options.form && options.json === undefined) {
+    const first = takeFirstAnswer(options.lang ?? ((i18n.language || 'ru') as Lang), path, options.query);
+    if (first !== undefined) return first as T;
+  }
   const token = accessToken();
   const headers = { ...baseHeaders(options.lang, token), ...options.headers };
   let body: BodyInit | undefined;
