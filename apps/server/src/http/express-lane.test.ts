@@ -221,4 +221,22 @@ describe('the express lane on its own', () => {
       await new Promise((resolve) => server.close(resolve));
     }
   });
+
+  it('answers 500 when writing its answer fails, and the server lives on', async () => {
+    const { createExpressLane } = await import('./express-lane');
+    const { createMetrics } = await import('../modules/monitoring/metrics');
+    const lane = createExpressLane();
+    lane.get('/kept', '/kept', () => Buffer.from('"x"'));
+    const server = lane.serverFactory((_req, res) => res.end('fallback'), {});
+    // A header value node refuses to write makes writeHead throw.
+    lane.open({ headers: { 'x-broken': 'a\nb' }, metrics: createMetrics(), log: ctx.app.log });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const at = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      expect((await fetch(`${at}/kept`)).status).toBe(500);
+      expect(await (await fetch(`${at}/other`)).text()).toBe('fallback');
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
 });

@@ -111,9 +111,15 @@ export function createExpressLane() {
     raw: Buffer | null,
     started: bigint,
   ): void {
+    // Whatever goes wrong past this point is answered 500 and logged, never thrown at the server.
     const finish = (answer: Buffer | undefined) => {
-      if (answer) send(req, res, answer, lane.route, started);
-      else fastify(raw ? replayOf(req, raw) : req, res);
+      try {
+        if (answer) send(req, res, answer, lane.route, started);
+        else fastify(raw ? replayOf(req, raw) : req, res);
+      } catch (error) {
+        ready?.log.error({ err: error }, 'express lane failed');
+        if (!res.headersSent) res.writeHead(500).end();
+      }
     };
     let answer: Buffer | undefined | Promise<Buffer | undefined>;
     try {
@@ -122,14 +128,8 @@ export function createExpressLane() {
       answer = undefined; // Fastify asks again and words the error in the client's language
     }
     // Kept byte answers go out at once (no promise, no extra turn); a quote may await its pricing.
-    if (answer instanceof Promise) {
-      answer
-        .then(finish, () => finish(undefined))
-        .catch((error: unknown) => {
-          ready?.log.error({ err: error }, 'express lane failed');
-          if (!res.headersSent) res.writeHead(500).end();
-        });
-    } else finish(answer);
+    if (answer instanceof Promise) answer.then(finish, () => finish(undefined));
+    else finish(answer);
   }
 
   function handle(req: IncomingMessage, res: ServerResponse, fastify: http.RequestListener): void {
