@@ -95,7 +95,7 @@ export function createExpressLane() {
     res.writeHead(200, head);
     res.end(bytes);
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-    metrics.requestDuration.observe(req.method!, route, 200, seconds);
+    metrics.requestDuration.observe({ method: req.method!, route, status_code: '200' }, seconds);
     if (logRequests) {
       log.info({ reqId: id, res: { statusCode: 200 }, responseTime: seconds * 1000 }, 'request completed');
     }

@@ -30,7 +30,7 @@ export const webApp = fp(
       themeScript: ThemeScript | null;
       metaFor: MetaFor;
       /** The page's first calls' answers to carry (the converter's, on home and pair pages). */
-      firstAnswersOf?: FirstAnswersOf;
+      firstAnswersOf: FirstAnswersOf;
     },
   ) => {
     const indexFile = webDist ? path.join(webDist, 'index.html') : null;
@@ -63,7 +63,7 @@ export const webApp = fp(
         !path.extname(pathname);
       if (!isPage || !indexHtml) return sendError(reply, request.lang, 404, 'not_found', 'error.notFound');
       const meta = await metaFor(pathname, new URLSearchParams(search));
-      const answers = meta.notFound || !firstAnswersOf ? '' : await firstAnswersOf(pathname, meta.lang);
+      const answers = meta.notFound ? '' : await firstAnswersOf(pathname, meta.lang);
       const html = injectMeta(withPreloads(indexHtml, preloads?.[meta.lang] ?? []), meta);
       return reply
         .status(meta.notFound ? 404 : 200)

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { hashingThreadNiceness, hashPassword, takingTurns, verifyPassword } from './password-hashing';
+import { availableParallelism } from 'node:os';
+import { hashingThreadNiceness, hashPassword, loginTurn, verifyPassword } from './password-hashing';
 
 describe('password hashing', () => {
   it('hashes with argon2id at OWASP’s minimum and verifies only the right password', async () => {
@@ -15,34 +16,36 @@ describe('password hashing', () => {
   });
 });
 
-describe('taking turns', () => {
-  it('runs at most the limit at once, the rest in arrival order, and every one to its end', async () => {
-    const turn = takingTurns(2);
+describe('logins taking turns', () => {
+  it('runs at most twice the hashing threads at once, the rest in arrival order, and every one to its end', async () => {
+    const limit = 2 * availableParallelism();
+    const count = limit + 5;
+    const failing = limit - 1;
     let running = 0;
     let most = 0;
     const started: number[] = [];
     const results = await Promise.all(
-      Array.from({ length: 7 }, (_, i) =>
-        turn(async () => {
+      Array.from({ length: count }, (_, i) =>
+        loginTurn(async () => {
           started.push(i);
           running += 1;
           most = Math.max(most, running);
           await new Promise((resolve) => setTimeout(resolve, 5));
           running -= 1;
-          if (i === 3) throw new Error('three fails');
+          if (i === failing) throw new Error('this one fails');
           return i;
         }).catch((error: Error) => error.message),
       ),
     );
-    expect(most).toBe(2);
-    expect(started).toEqual([0, 1, 2, 3, 4, 5, 6]);
-    expect(results).toEqual([0, 1, 2, 'three fails', 4, 5, 6]);
-    // A failure gave its turn back: the next burst still gets both turns at once.
+    expect(most).toBe(limit);
+    expect(started).toEqual(Array.from({ length: count }, (_, i) => i));
+    expect(results).toEqual(Array.from({ length: count }, (_, i) => (i === failing ? 'this one fails' : i)));
+    // A failure gave its turn back: the next burst still gets every turn at once.
     running = 0;
     most = 0;
     await Promise.all(
-      [1, 2].map(() =>
-        turn(async () => {
+      Array.from({ length: limit }, () =>
+        loginTurn(async () => {
           running += 1;
           most = Math.max(most, running);
           await new Promise((r) => setTimeout(r, 5));
@@ -50,6 +53,6 @@ describe('taking turns', () => {
         }),
       ),
     );
-    expect(most).toBe(2);
+    expect(most).toBe(limit);
   });
 });

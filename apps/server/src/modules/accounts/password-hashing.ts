@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import type { Algorithm } from '@node-rs/argon2';
+import pLimit from 'p-limit';
 import { Piscina } from 'piscina';
 
 // OWASP's minimum for argon2id: 19 MiB, two passes, one lane.
@@ -39,31 +40,10 @@ export function hashingThreadNiceness(): Promise<number> {
 }
 
 /**
- * Runs work that hashes a password with at most `limit` such pieces going at once, the rest
- * waiting their turn in arrival order.
- */
-export function takingTurns(limit: number) {
-  let active = 0;
-  const waiting: (() => void)[] = [];
-  return async <T>(work: () => Promise<T>): Promise<T> => {
-    if (active < limit) active += 1;
-    else await new Promise<void>((resolve) => waiting.push(resolve));
-    try {
-      return await work();
-    } finally {
-      // The turn passes straight to the next in line, or is given back.
-      const next = waiting.shift();
-      if (next) next();
-      else active -= 1;
-    }
-  };
-}
-
-/**
  * Logins at once: twice the hashing threads, so one login's queries overlap another's hash. A
  * burst of logins (the bench sends 20 together, as a credential-stuffing run would) did all its
  * parsing and queries at once before the first hash, holding the event loop for tens of
  * milliseconds while quotes waited (issue 11); taking turns, the same work spreads over the time
  * the hashes take anyway.
  */
-export const loginTurn = takingTurns(2 * THREADS);
+export const loginTurn = pLimit(2 * THREADS);

@@ -111,7 +111,7 @@ export function createTicketsService(options: TicketsOptions) {
     if (override !== undefined) return override * 1000;
     return (catalog.get().directions.get(`${giveCode}>${getCode}`)?.row.paymentWindowMinutes ?? 30) * 60_000;
   };
-  const holdingTurns = createBatchCommit<CreateJob, Created>(db, (tx, jobs) => createBatch(tx, jobs));
+  const holdingTurns = createBatchCommit<CreateJob, Created>(db, createBatch);
   const cardHash = (digits: string) => createHmac('sha256', secret).update(`card:${digits}`).digest('hex');
   const ownerKey = (ticket: Pick<TicketRow, 'userId' | 'email'>) =>
     ticket.userId ? `user:${ticket.userId}` : `email:${ticket.email.toLowerCase()}`;

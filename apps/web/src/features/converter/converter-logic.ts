@@ -1,6 +1,6 @@
 import { compareAmounts, formatAmount, trimAmount } from '@obmen/shared/amount-text';
 import type { Currency, Quote, Range } from '@obmen/shared/contracts';
-import { DEFAULT_PAIR as SHARED_DEFAULT_PAIR } from '@obmen/shared/first-answers';
+import { DEFAULT_PAIR } from '@obmen/shared/first-answers';
 import type { Lang } from '@obmen/shared/i18n';
 
 /** The pure rules of the converter, apart from React so they can be tested one by one. */
@@ -13,8 +13,8 @@ export interface Pair {
   get: string;
 }
 
-/** Spec §9: SBERRUB → BTC unless the lists lack them (shared: the server answers its first calls). */
-export const DEFAULT_PAIR: Pair = SHARED_DEFAULT_PAIR;
+// Spec §9: SBERRUB → BTC unless the lists lack them (shared: the server answers its first calls).
+export { DEFAULT_PAIR } from '@obmen/shared/first-answers';
 
 export const sideOf = (direction: CalcDirection): Side => (direction === 'sell' ? 'give' : 'get');
 export const pairKey = (pair: Pair) => `${pair.give}--${pair.get}`;
