@@ -139,12 +139,15 @@ test.describe('news', () => {
     test(`${lang}: list → item → back to the list keeps the page`, async ({ page }) => {
       await page.goto(`/${lang}/news`);
       await expect(page.getByRole('heading', { level: 1, name: words.title })).toBeVisible();
-      const pager = page.getByRole('navigation', { name: lang === 'ru' ? 'Страницы новостей' : 'News pages' });
-      await pager.getByRole('link', { name: words.page2 }).click();
-      await expect(page).toHaveURL(new RegExp(`/${lang}/news\\?page=2$`));
       const list = page.getByTestId('news-list');
       const first = list.getByRole('heading', { level: 2 }).first();
       await expect(first).toBeVisible();
+      const firstOfPage1 = await first.textContent();
+      const pager = page.getByRole('navigation', { name: lang === 'ru' ? 'Страницы новостей' : 'News pages' });
+      await pager.getByRole('link', { name: words.page2 }).click();
+      await expect(page).toHaveURL(new RegExp(`/${lang}/news\\?page=2$`));
+      // The first page's items stay on screen while the second's load: wait for the second's.
+      await expect(first).not.toHaveText(firstOfPage1!);
       const secondPageTitles = await list.getByRole('heading', { level: 2 }).allTextContents();
       const opened = secondPageTitles[0]!;
 
