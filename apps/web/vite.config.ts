@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { constants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
@@ -26,6 +28,17 @@ const preactInTheBrowser = [
   { find: /^react$/, replacement: 'preact/compat' },
 ];
 
+// React Router's package exports only its development build (its own Vite plugin swaps in the
+// production one): without this the shipped app carried its dev-only checks and warnings, and
+// creating the router took ~40 ms longer under a phone's CPU.
+const reactRouterForProduction = {
+  find: /^react-router$/,
+  replacement: path.join(
+    path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+    'dist/production/index.mjs',
+  ),
+};
+
 // Scripts, styles and icons are compressed once, at the strongest settings, next to the files
 // (`app.js.br`, `app.js.gz`); the server sends them as they are (@fastify/static, preCompressed)
 // instead of compressing every download anew, and smaller than on-the-fly compression makes them.
@@ -43,7 +56,7 @@ const precompressed = compression({
 
 export default defineConfig(({ command }) => ({
   plugins: [react(), ...(command === 'build' ? [precompressed] : [])],
-  resolve: { alias: command === 'build' ? preactInTheBrowser : [] },
+  resolve: { alias: command === 'build' ? [...preactInTheBrowser, reactRouterForProduction] : [] },
   server: {
     port: Number(process.env.PORT ?? 8080),
     strictPort: true,

@@ -6,7 +6,7 @@ import { createRouter } from './app/router';
 import { initI18n } from './lib/i18n';
 import { languageOfPath, preferredLanguage } from './lib/language';
 import { captureReferral } from './lib/referral-visit';
-import { startSiteStatusPolling } from './lib/site-status';
+import { knownSiteStatus, startSiteStatusPolling } from './lib/site-status';
 import { startTheme } from './lib/theme';
 import './styles/global.css';
 
@@ -21,9 +21,23 @@ void captureReferral(window.location.search);
 // Before the router, so the first page's guards find the status call already on its way.
 startSiteStatusPolling();
 // The router starts the first page's code and checks at once, alongside the catalog; nothing
-// renders before the catalog is there, so no text ever shows as its key.
+// renders before the catalog is there, so no text ever shows as its key, nor before the page's
+// code and checks: the first render draws the whole page once (a header drawn first, then
+// everything again under it, cost a phone's CPU two long renders instead of one).
 const router = createRouter();
-void catalogReady.then(() => {
+const routerReady = new Promise<void>((resolve) => {
+  if (router.state.initialized) return resolve();
+  const stop = router.subscribe((state) => {
+    if (!state.initialized) return;
+    stop();
+    resolve();
+  });
+});
+// Nor before the site's status, asked above alongside the code: the converter and the maintenance
+// notice draw once, as they are, instead of closed first and again when the answer comes. A slow
+// answer holds the page for a second at most.
+const statusKnown = Promise.race([knownSiteStatus(), new Promise((resolve) => setTimeout(resolve, 1_000))]);
+void Promise.all([catalogReady, routerReady, statusKnown]).then(() => {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <AppProvider>

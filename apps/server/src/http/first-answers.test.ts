@@ -19,6 +19,8 @@ afterAll(async () => {
   rmSync(dist, { recursive: true, force: true });
 });
 
+const answers = (found: Record<string, unknown> | null) => found ?? {};
+
 /** The answers a page carries, as the app reads them. */
 async function carried(url: string): Promise<Record<string, unknown> | null> {
   const html = (await ctx.app.inject({ url })).body;
@@ -54,11 +56,27 @@ async function expectAsTheApiAnswers(answers: Record<string, unknown> | null, ca
   }
 }
 
+const SITE_STATE = '/api/v1/SiteState';
+const openingQuote = (give: string, get: string, sum: string) => ({
+  giveName: give,
+  getName: get,
+  sum,
+  direction: 'sell',
+  useFixedDirection: false,
+});
+
 describe("a page's first answers", () => {
   it("carries the converter's first calls for the default pair on the home page, as the API answers them", async () => {
     const answers = await carried('/ru/');
     const calls = pairCalls('ru', 'SBERRUB', 'BTC');
-    expect(Object.keys(answers ?? {}).sort()).toEqual(calls.map((c) => firstAnswerKey(c.lang, c.path, c.query)).sort());
+    const form = openingQuote('SBERRUB', 'BTC', '3000');
+    expect(Object.keys(answers ?? {}).sort()).toEqual(
+      [
+        ...calls.map((c) => firstAnswerKey(c.lang, c.path, c.query)),
+        firstAnswerKey('ru', SITE_STATE),
+        firstAnswerKey('ru', `${E}/calculate`, form),
+      ].sort(),
+    );
     await expectAsTheApiAnswers(answers, calls);
     expect((answers![firstAnswerKey('ru', `${E}/get_currencies/give`)] as { name: string }[])[0]!.name).toBe(
       'Сбербанк RUB',
@@ -79,9 +97,44 @@ describe("a page's first answers", () => {
     expect(Object.keys(answers!).some((key) => key.includes('NOPE') && key.includes('get_range'))).toBe(false);
   });
 
-  it('is only on the converter pages', async () => {
-    expect(await carried('/ru/faq')).toBeNull();
-    expect(await carried('/ru/login')).toBeNull();
+  it("carries a visitor's opening quote: the pair's minimum as the amount field keeps it, priced as the API prices it", async () => {
+    const form = openingQuote('SBERRUB', 'BTC', '3000');
+    const quote = answers(await carried('/ru/'))[firstAnswerKey('ru', `${E}/calculate`, form)] as Record<
+      string,
+      unknown
+    >;
+    const asked = await ctx.app.inject({
+      method: 'POST',
+      url: `${E}/calculate`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ ...form, useFixedDirection: 'false' }).toString(),
+    });
+    expect(asked.statusCode).toBe(200);
+    const { expireTime: _e1, expiresIn: _i1, quoteToken: _t1, ...priced } = asked.json<Record<string, unknown>>();
+    const { expireTime: _e2, expiresIn: _i2, quoteToken: _t2, ...carriedQuote } = quote;
+    expect(carriedQuote).toEqual(priced);
+    expect(quote.giveSum).toBe('3000.00');
+  });
+
+  it('carries the site status on every page: null while open, the notice while paused', async () => {
+    expect(answers(await carried('/ru/faq'))).toEqual({ [firstAnswerKey('ru', SITE_STATE)]: null });
+    expect(answers(await carried('/en/login'))).toEqual({ [firstAnswerKey('en', SITE_STATE)]: null });
+    await ctx.app.services.siteState.update({ convertEnabled: false, headerRu: 'Пауза', textRu: 'До утра' });
+    try {
+      const paused = answers(await carried('/ru/faq'));
+      expect(paused).toEqual({ [firstAnswerKey('ru', SITE_STATE)]: { header: 'Пауза', text: 'До утра' } });
+      // Nothing of the converter's while paused: no quote is priced for a closed exchange.
+      expect(Object.keys(answers(await carried('/ru/'))).some((key) => key.includes('/calculate'))).toBe(false);
+    } finally {
+      await ctx.app.services.siteState.update({ convertEnabled: true });
+    }
+  });
+
+  it('carries a pair without texts as null, as the app reads its 404', async () => {
+    const answers = await carried('/en/tcsbrub--eth');
+    expect(
+      answers![firstAnswerKey('en', '/api/v1/seo/getbytickers', { giveCode: 'TCSBRUB', getCode: 'ETH' })],
+    ).toBeNull();
   });
 
   it("cannot be closed early by an operator's note", async () => {

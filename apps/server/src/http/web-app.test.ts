@@ -17,10 +17,33 @@ beforeAll(async () => {
     'assets/app-1a2b3c.js': 'console.log("app")',
     'assets/app-1a2b3c.js.br': brotliCompressSync('console.log("app")'),
     '.vite/manifest.json': JSON.stringify({
-      'src/main.tsx': { file: 'assets/app-1a2b3c.js', isEntry: true },
+      'index.html': {
+        file: 'assets/app-1a2b3c.js',
+        isEntry: true,
+        imports: ['_shared-44.js'],
+        css: ['assets/app.css'],
+      },
+      '_shared-44.js': { file: 'assets/shared-44.js' },
       'src/locales/ru.ts': { file: 'assets/ru-11.js', imports: ['_messages-33.js'] },
       'src/locales/en.ts': { file: 'assets/en-22.js', imports: ['_messages-33.js'] },
       '_messages-33.js': { file: 'assets/messages-33.js' },
+      'src/app/routes/faq.tsx': { file: 'assets/faq-55.js', imports: ['_shared-44.js', '_accordion-66.js'] },
+      '_accordion-66.js': { file: 'assets/accordion-66.js', css: ['assets/accordion-66.css'] },
+      'src/app/routes/home.tsx': {
+        file: 'assets/home-77.js',
+        imports: ['_shared-44.js'],
+        dynamicImports: ['src/features/converter/components/phishing-warning.tsx'],
+        css: ['assets/home-77.css'],
+      },
+      'src/features/converter/components/phishing-warning.tsx': {
+        file: 'assets/phishing-warning-88.js',
+        imports: ['_dialog-99.js'],
+        dynamicImports: ['src/never-at-first.tsx'],
+      },
+      '_dialog-99.js': { file: 'assets/dialog-99.js' },
+      'src/never-at-first.tsx': { file: 'assets/never-at-first.js' },
+      'src/app/layout/user-area-layout.tsx': { file: 'assets/user-area-layout-12.js' },
+      'src/app/routes/user-tickets.tsx': { file: 'assets/user-tickets-13.js' },
     }),
   });
   ctx = await createTestApp({ seed: false, webDist: dist });
@@ -39,6 +62,31 @@ describe('serving the web app', () => {
     const en = (await ctx.app.inject({ url: '/en/faq' })).body;
     expect(en).toContain('href="/assets/en-22.js"');
     expect(en).not.toContain('ru-11.js');
+  });
+
+  it("names the page's own module, what it imports and its dialogs, but not what the entry brings", async () => {
+    const faq = (await ctx.app.inject({ url: '/en/faq' })).body;
+    expect(faq).toContain('<link rel="modulepreload" crossorigin href="/assets/faq-55.js" />');
+    expect(faq).toContain('<link rel="modulepreload" crossorigin href="/assets/accordion-66.js" />');
+    expect(faq).toContain('<link rel="stylesheet" crossorigin href="/assets/accordion-66.css" />');
+    expect(faq).not.toContain('shared-44.js');
+    expect(faq).not.toContain('app.css');
+    expect(faq).not.toContain('home-77');
+
+    const pair = (await ctx.app.inject({ url: '/ru/SBERRUB--BTC' })).body;
+    for (const file of ['home-77.js', 'phishing-warning-88.js', 'dialog-99.js']) {
+      expect(pair).toContain(`<link rel="modulepreload" crossorigin href="/assets/${file}" />`);
+    }
+    expect(pair).toContain('<link rel="stylesheet" crossorigin href="/assets/home-77.css" />');
+    expect(pair).not.toContain('never-at-first');
+
+    const tickets = (await ctx.app.inject({ url: '/en/user/tickets' })).body;
+    expect(tickets).toContain('href="/assets/user-area-layout-12.js"');
+    expect(tickets).toContain('href="/assets/user-tickets-13.js"');
+
+    const lost = (await ctx.app.inject({ url: '/en/no-such-page' })).body;
+    expect(lost).not.toContain('faq-55');
+    expect(lost).not.toContain('home-77');
   });
 
   it('puts the theme script in the page, allowed by its hash alone', async () => {

@@ -5,9 +5,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import { injectMeta, type MetaFor } from '../modules/seo/page-meta';
-import { LANGS, type Lang } from '@obmen/shared/i18n';
+import type { Lang } from '@obmen/shared/i18n';
+import { matchPageRoute, PAGE_MODULES, USER_AREA_PAGES, type PageRouteName } from '@obmen/shared/routing';
 import { sendError } from './errors';
-import type { FirstAnswersOf } from './first-answers';
+import { TICKET_PAGES, type FirstAnswersOf } from './first-answers';
 
 // Vite puts content-hashed files under /assets: they never change, so browsers may keep them a year.
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -36,7 +37,7 @@ export const webApp = fp(
     const indexFile = webDist ? path.join(webDist, 'index.html') : null;
     const builtHtml = indexFile && existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
     const indexHtml = builtHtml && themeScript ? withInlineThemeScript(builtHtml, themeScript) : builtHtml;
-    const preloads = webDist ? catalogPreloads(webDist) : null;
+    const pageFiles = webDist ? pageFilesOf(webDist) : null;
 
     if (webDist && indexHtml) {
       await app.register(fastifyStatic, {
@@ -64,43 +65,81 @@ export const webApp = fp(
       if (!isPage || !indexHtml) return sendError(reply, request.lang, 404, 'not_found', 'error.notFound');
       const meta = await metaFor(pathname, new URLSearchParams(search));
       const answers = meta.notFound ? '' : await firstAnswersOf(pathname, meta.lang);
-      const html = injectMeta(withPreloads(indexHtml, preloads?.[meta.lang] ?? []), meta);
-      return reply
-        .status(meta.notFound ? 404 : 200)
-        .header('cache-control', 'no-cache')
-        .type('text/html; charset=utf-8')
-        .send(answers ? html.replace('</body>', () => `${answers}</body>`) : html);
+      const page = meta.notFound ? null : (matchPageRoute(pathname)?.name ?? null);
+      const files = pageFiles?.(meta.lang, page) ?? { scripts: [], styles: [] };
+      const html = injectMeta(withPageFiles(indexHtml, files), meta);
+      return (
+        reply
+          .status(meta.notFound ? 404 : 200)
+          // A ticket's page carries the ticket (first answers): no cache may keep it.
+          .header('cache-control', page && TICKET_PAGES.includes(page) ? 'no-store' : 'no-cache')
+          .type('text/html; charset=utf-8')
+          .send(answers ? html.replace('</body>', () => `${answers}</body>`) : html)
+      );
     });
   },
 );
 
-type Manifest = Record<string, { file: string; imports?: string[] }>;
+type Manifest = Record<string, { file: string; imports?: string[]; dynamicImports?: string[]; css?: string[] }>;
+
+/** What a page's head names beyond the entry's own files: scripts to fetch now, styles to apply. */
+export interface PageFiles {
+  scripts: string[];
+  styles: string[];
+}
 
 /**
- * Each language's catalog chunk and what it imports, from Vite's manifest. The app waits for the
- * page language's catalog before its first render; named in the page's head, it downloads
- * alongside the entry instead of after it has run (issue 11).
+ * What a page needs before its first render, from Vite's manifest: the page language's catalog
+ * and the page's own module (PAGE_MODULES) with what it imports — its dialogs too, such as the
+ * home page's one-time notice, and the user area's layout. Named in the head, they download
+ * beside the entry instead of one round trip after another as each module runs (issue 11).
  */
-export function catalogPreloads(webDist: string): Record<Lang, string[]> | null {
+export function pageFilesOf(webDist: string): ((lang: Lang, page: PageRouteName | null) => PageFiles) | null {
   const file = path.join(webDist, '.vite/manifest.json');
   if (!existsSync(file)) return null;
   const manifest = JSON.parse(readFileSync(file, 'utf8')) as Manifest;
-  const chunkFiles = (key: string, seen = new Set<string>()): string[] => {
-    const chunk = manifest[key];
-    if (!chunk || seen.has(key)) return [];
-    seen.add(key);
-    return [chunk.file, ...(chunk.imports ?? []).flatMap((imported) => chunkFiles(imported, seen))];
+  const closure = (keys: string[], withDynamic: boolean, seen = new Set<string>()): string[] =>
+    keys.flatMap((key) => {
+      const chunk = manifest[key];
+      if (!chunk || seen.has(key)) return [];
+      seen.add(key);
+      return [
+        key,
+        ...closure(chunk.imports ?? [], false, seen),
+        ...closure(withDynamic ? (chunk.dynamicImports ?? []) : [], false, seen),
+      ];
+    });
+  // The entry and what it imports are in index.html already.
+  const inPage = new Set(closure(['index.html'], false));
+  const filesOf = (keys: string[]): PageFiles => {
+    const chunks = keys.filter((key) => !inPage.has(key)).map((key) => manifest[key]!);
+    return { scripts: chunks.map((chunk) => chunk.file), styles: chunks.flatMap((chunk) => chunk.css ?? []) };
   };
-  return Object.fromEntries(LANGS.map((lang) => [lang, chunkFiles(`src/locales/${lang}.ts`)])) as Record<
-    Lang,
-    string[]
-  >;
+  const cache = new Map<string, PageFiles>();
+  return (lang, page) => {
+    const cacheKey = `${lang} ${page}`;
+    let files = cache.get(cacheKey);
+    if (!files) {
+      const seen = new Set<string>();
+      files = filesOf([
+        ...closure([`src/locales/${lang}.ts`], false, seen),
+        ...(page && USER_AREA_PAGES.includes(page)
+          ? closure(['src/app/layout/user-area-layout.tsx'], false, seen)
+          : []),
+        ...(page ? closure([`src/app/routes/${PAGE_MODULES[page]}.tsx`], true, seen) : []),
+      ]);
+      cache.set(cacheKey, files);
+    }
+    return files;
+  };
 }
 
-function withPreloads(html: string, files: string[]): string {
-  if (files.length === 0) return html;
-  const links = files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`).join('');
-  return html.replace('</head>', `${links}</head>`);
+function withPageFiles(html: string, { scripts, styles }: PageFiles): string {
+  const links = [
+    ...styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}" />`),
+    ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`),
+  ].join('');
+  return links ? html.replace('</head>', () => `${links}</head>`) : html;
 }
 
 const THEME_SCRIPT_TAG = '<script src="/theme-init.js"></script>';

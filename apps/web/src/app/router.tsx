@@ -6,7 +6,7 @@ import {
   type LoaderFunctionArgs,
   type RouteObject,
 } from 'react-router';
-import { PAGE_ROUTES, PAIR_SEGMENT, type PageRouteName } from '@obmen/shared/routing';
+import { PAGE_MODULES, PAGE_ROUTES, PAIR_SEGMENT, USER_AREA_PAGES, type PageRouteName } from '@obmen/shared/routing';
 import type { Lang } from '@obmen/shared/i18n';
 import { i18n } from '../lib/i18n';
 import { preferredLanguage, rememberLanguage } from '../lib/language';
@@ -15,39 +15,22 @@ import { RootFallback, RootLayout } from './routes/root-layout';
 import { NotFoundPage } from './routes/not-found';
 import { RouteError } from './routes/route-error';
 
-type LazyModule = () => Promise<Pick<RouteObject, 'Component' | 'loader'>>;
+type RouteModule = Pick<RouteObject, 'Component' | 'loader'>;
+type LazyModule = () => Promise<RouteModule>;
 
-// Every page is its own chunk, loaded when first visited (spec §2).
-const home: LazyModule = () => import('./routes/home');
-const titlePage: LazyModule = () => import('./routes/title-page');
-const infoPage: LazyModule = () => import('./routes/info-page');
-const PAGE_MODULES: Partial<Record<PageRouteName, LazyModule>> = {
-  home,
-  home_with_currencies: home,
-  login: () => import('./routes/login'),
-  register: () => import('./routes/register'),
-  reset_password: () => import('./routes/reset-password'),
-  user_settings: () => import('./routes/user-settings'),
-  user_referral: () => import('./routes/user-referral'),
-  user_promo: () => import('./routes/user-promo'),
-  about: infoPage,
-  partner: infoPage,
-  rules: infoPage,
-  aml: infoPage,
-  faq: () => import('./routes/faq'),
-  contacts: () => import('./routes/contacts'),
-  news: () => import('./routes/news'),
-  show_news: () => import('./routes/show-news'),
-  ticket_create: () => import('./routes/ticket-create'),
-  ticket_info: () => import('./routes/ticket-info'),
-  payment_info: () => import('./routes/payment-info'),
-  card_check: () => import('./routes/card-check'),
-  card_verify: () => import('./routes/card-verify'),
-  user_tickets: () => import('./routes/user-tickets'),
-};
+// Every page is its own chunk, loaded when first visited (spec §2); which module is whose page is
+// shared with the server, which names the chunk in the page's head (PAGE_MODULES).
+const routeModules = import.meta.glob<RouteModule>([
+  './routes/*.tsx',
+  '!./routes/*.test.tsx',
+  '!./routes/{root-layout,route-error,not-found}.tsx',
+]);
 
-/** The user area's four pages share one layout: the username, their tabs and the VIP button. */
-const USER_AREA_PAGES: readonly PageRouteName[] = ['user_settings', 'user_tickets', 'user_referral', 'user_promo'];
+function pageModule(name: PageRouteName): LazyModule {
+  const load = routeModules[`./routes/${PAGE_MODULES[name]}.tsx`];
+  if (!load) throw new Error(`No module for the page ${name}`);
+  return load;
+}
 
 type Check = (args: LoaderFunctionArgs) => Promise<unknown> | unknown;
 
@@ -69,7 +52,7 @@ function checkedLoader(check: Check, load: LazyModule): LoaderFunction {
 }
 
 function pageRoute(name: PageRouteName, path: string): RouteObject {
-  const load = PAGE_MODULES[name] ?? titlePage;
+  const load = pageModule(name);
   const checks: Check[] = [
     ...(GUARDED_PAGES.includes(name) ? [guardLoader(name)] : []),
     ...(name === 'home_with_currencies' ? [pairCheck] : []),

@@ -1,6 +1,6 @@
 import type { ErrorResponse, ParameterErrors } from '@obmen/shared/contracts';
 import type { Lang } from '@obmen/shared/i18n';
-import { takeFirstAnswer } from './first-answers';
+import { PAGE_ANSWERS_FRESH_MS, takeFirstAnswer } from './first-answers';
 import { i18n } from './i18n';
 import { notify } from './notify';
 
@@ -52,6 +52,11 @@ let onUnauthorized: UnauthorizedHandler = () => {};
 /** Where logged-in requests find the access token they carry as `Authorization: Bearer` (spec §6). */
 export function setAccessTokenGetter(getter: TokenGetter): void {
   accessToken = getter;
+}
+
+/** Whether calls go out as a signed-in user (their answers may differ from a visitor's). */
+export function signedIn(): boolean {
+  return accessToken() !== null;
 }
 
 /** Called when the server refuses a token a request carried, so the session can end. */
@@ -110,12 +115,30 @@ function parseBody(text: string): unknown {
   }
 }
 
+/** A GET as a query describes it, for both its call and the answer that may have come with the page. */
+export interface GetCall {
+  path: string;
+  query?: Query;
+  lang?: Lang;
+}
+
+/**
+ * The answer the page brought for this GET (the converter's lists, its pair's range and notes;
+ * see lib/first-answers.ts), for a query's `initialData`: the first render draws with it instead
+ * of rendering empty, waiting for a call and rendering again. Undefined when there is none.
+ */
+export function pageAnswer<T>({ path, query, lang }: GetCall): T | undefined {
+  return takeFirstAnswer(lang ?? ((i18n.language || 'ru') as Lang), path, query) as T | undefined;
+}
+
+/**
+ * `staleTime` for a query whose answers are stale at once (asked again on every visit): the
+ * answer the page brought is as fresh as the page, so the first render does not ask again.
+ */
+export const staleUnlessFromPage = (query: { state: { dataUpdateCount: number } }): number =>
+  query.state.dataUpdateCount === 0 ? PAGE_ANSWERS_FRESH_MS : 0;
+
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  // A page's first calls may have come with it (the converter's lists, its pair's range and notes).
-  if (!options.method && !options.form && options.json === undefined) {
-    const first = takeFirstAnswer(options.lang ?? ((i18n.language || 'ru') as Lang), path, options.query);
-    if (first !== undefined) return first as T;
-  }
   const token = accessToken();
   const headers = { ...baseHeaders(options.lang, token), ...options.headers };
   let body: BodyInit | undefined;

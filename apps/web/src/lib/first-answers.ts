@@ -3,7 +3,7 @@ import type { Lang } from '@obmen/shared/i18n';
 
 // Answers that arrived with the page only stand for its first moments: a call made later (a
 // refresh, a page opened long after) asks the server.
-const FRESH_FOR_MS = 30_000;
+export const PAGE_ANSWERS_FRESH_MS = 30_000;
 
 let answers: Map<string, unknown> | null = null;
 let readAt = 0;
@@ -11,7 +11,7 @@ let readAt = 0;
 function load(): Map<string, unknown> {
   if (answers) return answers;
   answers = new Map();
-  readAt = Date.now();
+  readAt = pageSentAt();
   const element = typeof document === 'undefined' ? null : document.getElementById(FIRST_ANSWERS_ID);
   if (!element?.textContent) return answers;
   try {
@@ -36,7 +36,7 @@ export function takeFirstAnswer(
 ): unknown {
   const kept = load();
   if (kept.size === 0) return undefined;
-  if (Date.now() - readAt > FRESH_FOR_MS) {
+  if (Date.now() - readAt > PAGE_ANSWERS_FRESH_MS) {
     kept.clear();
     return undefined;
   }
@@ -44,6 +44,15 @@ export function takeFirstAnswer(
   const answer = kept.get(key);
   kept.delete(key);
   return answer;
+}
+
+/**
+ * When the server sent this page, on this device's clock (the response's first byte): the page's
+ * answers are as old as that, however long the app took to start.
+ */
+export function pageSentAt(): number {
+  const [navigation] = (performance.getEntriesByType?.('navigation') ?? []) as PerformanceNavigationTiming[];
+  return navigation && navigation.responseStart > 0 ? performance.timeOrigin + navigation.responseStart : Date.now();
 }
 
 /** For tests: read the page again. */

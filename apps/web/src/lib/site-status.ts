@@ -3,6 +3,9 @@ import type { SiteStateNotice } from '@obmen/shared/contracts';
 import { i18n } from './i18n';
 import { log } from './log';
 import { REQUEST_TIMEOUT_MS } from './api-client';
+import { takeFirstAnswer } from './first-answers';
+
+const SITE_STATE_PATH = '/api/v1/SiteState';
 
 /** How often the site status is asked again (spec §9). */
 export const SITE_STATUS_POLL_MS = 30_000;
@@ -51,8 +54,14 @@ export async function checkSiteStatus(): Promise<SiteStatus> {
   const apply = (next: SiteStatus) => {
     if (check === latestCheck) set(next);
   };
+  // The page brings the status it was served with (null while open): the first check is answered.
+  const carried = takeFirstAnswer(i18n.language || 'ru', SITE_STATE_PATH);
+  if (carried !== undefined) {
+    apply({ convertEnabled: carried === null, notice: isNotice(carried) ? carried : null, known: true });
+    return status;
+  }
   try {
-    const response = await fetch('/api/v1/SiteState', {
+    const response = await fetch(SITE_STATE_PATH, {
       headers: { accept: 'application/json', 'accept-language': i18n.language || 'ru' },
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
       cache: 'no-store',

@@ -3,6 +3,10 @@ import type { Lang } from '../i18n';
 /** Spec §9: the converter opens on SBERRUB → BTC unless the lists lack them. */
 export const DEFAULT_PAIR = { give: 'SBERRUB', get: 'BTC' } as const;
 
+/** Where the converter's amount starts for a pair (spec §4): the range's threshold when set, else its minimum. */
+export const rangeFloor = (range: { minSum: string; threshold?: string | null | undefined }): string =>
+  range.threshold ?? range.minSum;
+
 /**
  * The answers a page's first calls would get, put in the page itself by the server (a JSON
  * `<script>` of this id), so the converter draws complete on its first render instead of after a

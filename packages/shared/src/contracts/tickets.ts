@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { CURRENCY_KINDS, decimalString } from './exchange';
 
-export const TICKET_STATUSES = ['card_check', 'advance', 'new', 'frozen', 'error', 'deleted', 'success'] as const;
-export type TicketStatus = (typeof TICKET_STATUSES)[number];
-/** Statuses in which a ticket still holds its reserve and promo code. */
-export const OPEN_TICKET_STATUSES: readonly TicketStatus[] = ['card_check', 'advance', 'new', 'frozen'];
+import { TICKET_STATUSES } from './ticket-statuses';
+
+export { OPEN_TICKET_STATUSES, TICKET_STATUSES, type TicketStatus } from './ticket-statuses';
 
 const mustAgree = (key: string) =>
   z.preprocess((v) => (typeof v === 'string' ? ['true', 'on', '1'].includes(v) : v), z.literal(true, { error: key }));

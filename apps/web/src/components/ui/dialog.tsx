@@ -16,6 +16,11 @@ export interface DialogProps {
   size?: 'sm' | 'md' | 'lg';
   /** Hides the × button, for a dialog that must be answered with one of its own buttons. */
   hideClose?: boolean;
+  /**
+   * Open as the page first draws (a notice on arrival): it appears with the page instead of rising
+   * in after it, which would make it the page's last and largest paint.
+   */
+  withPage?: boolean;
 }
 
 /**
@@ -31,14 +36,16 @@ export function Dialog({
   footer,
   size = 'md',
   hideClose = false,
+  withPage = false,
 }: DialogProps) {
   const { t } = useTranslation();
+  const still = withPage ? ` ${styles.still}` : '';
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
-        <RadixDialog.Overlay className={styles.overlay} />
+        <RadixDialog.Overlay className={`${styles.overlay}${still}`} />
         <RadixDialog.Content
-          className={`${styles.content} ${styles[size]}`}
+          className={`${styles.content} ${styles[size]}${still}`}
           {...(!description && { 'aria-describedby': undefined })}
         >
           <div className={styles.header}>

@@ -1,6 +1,6 @@
 import { compareAmounts, formatAmount, trimAmount } from '@obmen/shared/amount-text';
 import type { Currency, Quote, Range } from '@obmen/shared/contracts';
-import { DEFAULT_PAIR } from '@obmen/shared/first-answers';
+import { DEFAULT_PAIR, rangeFloor } from '@obmen/shared/first-answers';
 import type { Lang } from '@obmen/shared/i18n';
 
 /** The pure rules of the converter, apart from React so they can be tested one by one. */
@@ -65,7 +65,8 @@ export function canSwap(pair: Pair, giveList: readonly Currency[], getList: read
 }
 
 /** The smallest amount that may be given: the threshold replaces the minimum while set (spec §3). */
-export const floorOf = (range: Range) => range.threshold ?? range.minSum;
+/** Where a pair's amount starts (spec §4); shared: the server prices the same opening quote. */
+export const floorOf = (range: Range) => rangeFloor(range);
 
 const WHOLE_DIGITS = 15;
 

@@ -1,7 +1,8 @@
 import { keepPreviousData, queryOptions, type Query } from '@tanstack/react-query';
 import type { Quote } from '@obmen/shared/contracts';
 import type { Lang } from '@obmen/shared/i18n';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest, pageAnswer, signedIn } from '../../../lib/api-client';
+import { pageSentAt } from '../../../lib/first-answers';
 import { converterKeys } from './query-keys';
 
 /** What a quote is asked for: `sum` is the give amount for `sell`, the get amount for `buy`. */
@@ -30,24 +31,42 @@ export const NO_EXPIRY_RECALC_MS = 1_000;
  * POST /api/v1/Exchange/calculate. The deadline is measured on this device from the lifetime the
  * server gives, so a clock that is minutes off still refreshes the quote in time.
  */
-export async function calculate(request: QuoteRequest, lang: Lang, signal?: AbortSignal): Promise<TimedQuote> {
-  const sentAt = Date.now();
-  const quote = await apiRequest<Quote>('/api/v1/Exchange/calculate', {
-    method: 'POST',
-    form: {
-      giveName: request.give,
-      getName: request.get,
-      sum: request.sum,
-      direction: request.direction,
-      useFixedDirection: request.fixed,
-      promocode: request.promocode || null,
-    },
-    lang,
-    ...(signal && { signal }),
-  });
+const CALCULATE_PATH = '/api/v1/Exchange/calculate';
+
+const quoteForm = (request: QuoteRequest) => ({
+  giveName: request.give,
+  getName: request.get,
+  sum: request.sum,
+  direction: request.direction,
+  useFixedDirection: request.fixed,
+  promocode: request.promocode || null,
+});
+
+function timed(quote: Quote, sentAt: number): TimedQuote {
   const lifetimeMs =
     Number.isInteger(quote.expiresIn) && quote.expiresIn > 0 ? quote.expiresIn * 1000 : NO_EXPIRY_RECALC_MS;
   return { quote, deadline: sentAt + lifetimeMs, lifetimeMs };
+}
+
+export async function calculate(request: QuoteRequest, lang: Lang, signal?: AbortSignal): Promise<TimedQuote> {
+  const sentAt = Date.now();
+  const quote = await apiRequest<Quote>(CALCULATE_PATH, {
+    method: 'POST',
+    form: quoteForm(request),
+    lang,
+    ...(signal && { signal }),
+  });
+  return timed(quote, sentAt);
+}
+
+/**
+ * The opening quote the page brought for a visitor (the pair's minimum, floating rate), timed from
+ * when the server sent the page. A signed-in user's quote carries their discount: always asked.
+ */
+function pageQuote(request: QuoteRequest, lang: Lang): TimedQuote | undefined {
+  if (signedIn()) return undefined;
+  const quote = pageAnswer<Quote>({ path: CALCULATE_PATH, query: quoteForm(request), lang });
+  return quote && timed(quote, pageSentAt());
 }
 
 type QuoteQuery = Query<TimedQuote, Error, TimedQuote, readonly unknown[]>;
@@ -73,8 +92,10 @@ export const quoteQueryOptions = (request: QuoteRequest, lang: Lang) =>
     staleTime: (query) => untilExpiry(query) || 0,
     refetchInterval: untilExpiry,
     refetchIntervalInBackground: true,
-    // Logging in or out elsewhere changes the discount: never reuse a quote across visits.
-    refetchOnMount: 'always',
+    initialData: () => pageQuote(request, lang),
+    // Logging in or out elsewhere changes the discount: never reuse a quote across visits (the
+    // page's own opening quote is this visit's).
+    refetchOnMount: (query) => (query.state.dataUpdateCount === 0 && query.state.data ? false : 'always'),
     retry: false,
     gcTime: 60_000,
     // While a new amount is priced, the last figure of the same pair stays on screen, dimmed.

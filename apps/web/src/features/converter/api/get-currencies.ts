@@ -1,18 +1,25 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Currency, CurrencySide } from '@obmen/shared/contracts';
 import type { Lang } from '@obmen/shared/i18n';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest, pageAnswer, type GetCall } from '../../../lib/api-client';
 import { converterKeys } from './query-keys';
 
 /** GET /api/v1/Exchange/get_currencies/{give|get}: the converter's lists, names in the page's language. */
+const currenciesCall = (side: CurrencySide, lang: Lang): GetCall => ({
+  path: `/api/v1/Exchange/get_currencies/${side}`,
+  lang,
+});
+
 export function getCurrencies(side: CurrencySide, lang: Lang, signal?: AbortSignal): Promise<Currency[]> {
-  return apiRequest<Currency[]>(`/api/v1/Exchange/get_currencies/${side}`, { lang, ...(signal && { signal }) });
+  const { path, ...options } = currenciesCall(side, lang);
+  return apiRequest<Currency[]>(path, { ...options, ...(signal && { signal }) });
 }
 
 export const currenciesQueryOptions = (side: CurrencySide, lang: Lang) =>
   queryOptions({
     queryKey: converterKeys.currencies(side, lang),
     queryFn: ({ signal }) => getCurrencies(side, lang, signal),
+    initialData: () => pageAnswer<Currency[]>(currenciesCall(side, lang)),
     staleTime: 60_000,
   });
 

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CurrencySide } from '@obmen/shared/contracts';
 import type { Lang } from '@obmen/shared/i18n';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest, pageAnswer, type GetCall } from '../../../lib/api-client';
 import { converterKeys } from './query-keys';
 
 /** GET /api/v1/Exchange/get_currency_message: the operator's note for a currency on one side, or ''. */
@@ -11,18 +11,22 @@ export async function getCurrencyMessage(
   lang: Lang,
   signal?: AbortSignal,
 ): Promise<string> {
-  const { message } = await apiRequest<{ message: string }>('/api/v1/Exchange/get_currency_message', {
-    query: { currencyName: code, direction: side },
-    lang,
-    ...(signal && { signal }),
-  });
+  const { path, ...options } = messageCall(code, side, lang);
+  const { message } = await apiRequest<{ message: string }>(path, { ...options, ...(signal && { signal }) });
   return message;
 }
+
+const messageCall = (code: string, side: CurrencySide, lang: Lang): GetCall => ({
+  path: '/api/v1/Exchange/get_currency_message',
+  query: { currencyName: code, direction: side },
+  lang,
+});
 
 export const currencyMessageQueryOptions = (code: string, side: CurrencySide, lang: Lang) =>
   queryOptions({
     queryKey: converterKeys.message(code, side, lang),
     queryFn: ({ signal }) => getCurrencyMessage(code, side, lang, signal),
+    initialData: () => pageAnswer<{ message: string }>(messageCall(code, side, lang))?.message,
     staleTime: 5 * 60_000,
     retry: false,
   });

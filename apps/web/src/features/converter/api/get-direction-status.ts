@@ -1,13 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest, pageAnswer, staleUnlessFromPage, type GetCall } from '../../../lib/api-client';
 import { converterKeys } from './query-keys';
 
 /** GET /api/v1/Exchange/direction_status: true when the pair can be exchanged now. */
+const statusCall = (give: string, get: string, fixed: boolean): GetCall => ({
+  path: '/api/v1/Exchange/direction_status',
+  query: { giveName: give, getName: get, useFixedDirection: fixed },
+});
+
 export function getDirectionStatus(give: string, get: string, fixed: boolean, signal?: AbortSignal): Promise<boolean> {
-  return apiRequest<boolean>('/api/v1/Exchange/direction_status', {
-    query: { giveName: give, getName: get, useFixedDirection: fixed },
-    ...(signal && { signal }),
-  });
+  const { path, ...options } = statusCall(give, get, fixed);
+  return apiRequest<boolean>(path, { ...options, ...(signal && { signal }) });
 }
 
 // Asked again on every pair change (spec §4), and while the page stays open, so a closing is noticed.
@@ -15,7 +18,8 @@ export const directionStatusQueryOptions = (give: string, get: string, fixed: bo
   queryOptions({
     queryKey: converterKeys.status(give, get, fixed),
     queryFn: ({ signal }) => getDirectionStatus(give, get, fixed, signal),
-    staleTime: 0,
+    initialData: () => pageAnswer<boolean>(statusCall(give, get, fixed)),
+    staleTime: staleUnlessFromPage,
     refetchInterval: 30_000,
     retry: false,
   });

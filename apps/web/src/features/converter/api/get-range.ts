@@ -1,20 +1,24 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Range } from '@obmen/shared/contracts';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest, pageAnswer, type GetCall } from '../../../lib/api-client';
 import { converterKeys } from './query-keys';
 
 /** GET /api/v1/Exchange/get_range: the allowed amounts in the give currency. */
+const rangeCall = (give: string, get: string, fixed: boolean): GetCall => ({
+  path: '/api/v1/Exchange/get_range',
+  query: { giveName: give, getName: get, useFixedDirection: fixed },
+});
+
 export function getRange(give: string, get: string, fixed: boolean, signal?: AbortSignal): Promise<Range> {
-  return apiRequest<Range>('/api/v1/Exchange/get_range', {
-    query: { giveName: give, getName: get, useFixedDirection: fixed },
-    ...(signal && { signal }),
-  });
+  const { path, ...options } = rangeCall(give, get, fixed);
+  return apiRequest<Range>(path, { ...options, ...(signal && { signal }) });
 }
 
 export const rangeQueryOptions = (give: string, get: string, fixed: boolean) =>
   queryOptions({
     queryKey: converterKeys.range(give, get, fixed),
     queryFn: ({ signal }) => getRange(give, get, fixed, signal),
+    initialData: () => pageAnswer<Range>(rangeCall(give, get, fixed)),
     staleTime: 30_000,
     retry: false,
   });

@@ -1,11 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Reserve } from '@obmen/shared/contracts';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest, pageAnswer, type GetCall } from '../../../lib/api-client';
 import { converterKeys } from './query-keys';
 
 /** GET /api/v1/Exchange/get_reserve/{x}: how much of the bought currency can still be promised. */
+const reserveCall = (code: string): GetCall => ({ path: `/api/v1/Exchange/get_reserve/${encodeURIComponent(code)}` });
+
 export function getReserve(code: string, signal?: AbortSignal): Promise<Reserve> {
-  return apiRequest<Reserve>(`/api/v1/Exchange/get_reserve/${encodeURIComponent(code)}`, signal ? { signal } : {});
+  return apiRequest<Reserve>(reserveCall(code).path, signal ? { signal } : {});
 }
 
 // Reserves move with every ticket: fresh on each pair change, and again while the page is open.
@@ -13,6 +15,7 @@ export const reserveQueryOptions = (code: string) =>
   queryOptions({
     queryKey: converterKeys.reserve(code),
     queryFn: ({ signal }) => getReserve(code, signal),
+    initialData: () => pageAnswer<Reserve>(reserveCall(code)),
     staleTime: 10_000,
     refetchInterval: 30_000,
     retry: false,

@@ -1,17 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SeoRecord } from '@obmen/shared/contracts';
 import type { Lang } from '@obmen/shared/i18n';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import { ApiError, apiRequest, pageAnswer, type GetCall } from '../../../lib/api-client';
 import { converterKeys } from './query-keys';
 
 /** GET /api/v1/seo/getbytickers: the pair's texts, or null when it has none (404). */
 export async function getSeo(give: string, get: string, lang: Lang, signal?: AbortSignal): Promise<SeoRecord | null> {
   try {
-    return await apiRequest<SeoRecord>('/api/v1/seo/getbytickers', {
-      query: { giveCode: give, getCode: get },
-      lang,
-      ...(signal && { signal }),
-    });
+    const { path, ...options } = seoCall(give, get, lang);
+    return await apiRequest<SeoRecord>(path, { ...options, ...(signal && { signal }) });
   } catch (error) {
     // No record for the pair: the page keeps its default texts (spec §8).
     if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return null;
@@ -19,10 +16,18 @@ export async function getSeo(give: string, get: string, lang: Lang, signal?: Abo
   }
 }
 
+const seoCall = (give: string, get: string, lang: Lang): GetCall => ({
+  path: '/api/v1/seo/getbytickers',
+  query: { giveCode: give, getCode: get },
+  lang,
+});
+
 export const seoQueryOptions = (give: string, get: string, lang: Lang) =>
   queryOptions({
     queryKey: converterKeys.seo(give, get, lang),
     queryFn: ({ signal }) => getSeo(give, get, lang, signal),
+    // null: the page brought the answer that the pair has no texts.
+    initialData: () => pageAnswer<SeoRecord | null>(seoCall(give, get, lang)),
     staleTime: 5 * 60_000,
     retry: false,
   });

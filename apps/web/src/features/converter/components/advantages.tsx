@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { memo, useId, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { Link } from 'react-router';
 import type { Lang } from '@obmen/shared/i18n';
@@ -81,8 +81,8 @@ const ITEMS: { key: string; page?: PageRouteName; icon: ReactNode }[] = [
   },
 ];
 
-/** Six advantage blocks under the converter (spec §2). */
-export function Advantages({ lang }: { lang: Lang }) {
+/** Six advantage blocks under the converter (spec §2); memoised, as a quote re-renders the page. */
+export const Advantages = memo(function Advantages({ lang }: { lang: Lang }) {
   const { t } = useTranslation();
   const id = useId();
   return (
@@ -108,4 +108,4 @@ export function Advantages({ lang }: { lang: Lang }) {
       </ul>
     </section>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
@@ -15,8 +15,11 @@ function ownHost(): string {
   }
 }
 
-/** The one-time warning about phishing copies of the site (spec §2); any way of closing it counts as read. */
-export function PhishingWarning() {
+/**
+ * The one-time warning about phishing copies of the site (spec §2); any way of closing it counts
+ * as read. Memoised: every quote re-renders the home page, which need not redraw this.
+ */
+export const PhishingWarning = memo(function PhishingWarning() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(true);
   const close = () => {
@@ -30,6 +33,7 @@ export function PhishingWarning() {
         if (!next) close();
       }}
       size="sm"
+      withPage
       title={t('home.warning.title')}
       description={
         <>
@@ -50,4 +54,4 @@ export function PhishingWarning() {
       </ul>
     </Dialog>
   );
-}
+});

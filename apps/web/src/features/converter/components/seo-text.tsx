@@ -1,8 +1,11 @@
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import styles from './home-sections.module.css';
 
-/** The text under the converter: the pair's own (spec §3 SEO record) or the home page's. Plain paragraphs. */
-export function SeoText({ title, body }: { title: string; body: string }) {
+/**
+ * The text under the converter: the pair's own (spec §3 SEO record) or the home page's. Plain
+ * paragraphs. Memoised: every quote re-renders the home page, which need not redraw this.
+ */
+export const SeoText = memo(function SeoText({ title, body }: { title: string; body: string }) {
   const id = useId();
   return (
     <section className={styles.seo} aria-labelledby={id} data-testid="seo-text">
@@ -18,4 +21,4 @@ export function SeoText({ title, body }: { title: string; body: string }) {
         ))}
     </section>
   );
-}
+});

@@ -1,15 +1,19 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { OPEN_TICKET_STATUSES, type Ticket } from '@obmen/shared/contracts';
+import type { Ticket } from '@obmen/shared/contracts';
+import { OPEN_TICKET_STATUSES } from '@obmen/shared/ticket-statuses';
 import type { Lang } from '@obmen/shared/i18n';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import { ApiError, apiRequest, pageAnswer, staleUnlessFromPage, type GetCall } from '../../../lib/api-client';
 import { ticketKeys } from './query-keys';
 
 /** How often an open ticket is asked again while its page is on screen: the operator may move it. */
 export const TICKET_REFRESH_MS = 10_000;
 
 /** GET /api/v1/Tickets/{id}: a user's ticket for that user only, a visitor's for whoever has the link. */
+const ticketCall = (id: string, lang: Lang): GetCall => ({ path: `/api/v1/Tickets/${encodeURIComponent(id)}`, lang });
+
 export function getTicket(id: string, lang: Lang, signal?: AbortSignal): Promise<Ticket> {
-  return apiRequest<Ticket>(`/api/v1/Tickets/${encodeURIComponent(id)}`, { lang, ...(signal && { signal }) });
+  const { path, ...options } = ticketCall(id, lang);
+  return apiRequest<Ticket>(path, { ...options, ...(signal && { signal }) });
 }
 
 /** A 400 or 404 is the answer "no such ticket" (spec §7): asking again will not change it. */
@@ -20,6 +24,9 @@ export const ticketQueryOptions = (id: string, lang: Lang) =>
   queryOptions({
     queryKey: ticketKeys.ticket(id, lang),
     queryFn: ({ signal }) => getTicket(id, lang, signal),
+    // A visitor's ticket comes with its page (the server's first answers).
+    initialData: () => pageAnswer<Ticket>(ticketCall(id, lang)),
+    staleTime: staleUnlessFromPage,
     refetchInterval: (query) => {
       const status = query.state.data?.status;
       return status && OPEN_TICKET_STATUSES.includes(status) ? TICKET_REFRESH_MS : false;
