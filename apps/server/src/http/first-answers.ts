@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { trimAmount } from '@obmen/shared/amount-text';
 import { DEFAULT_PAIR, FIRST_ANSWERS_ID, firstAnswerKey, rangeFloor } from '@obmen/shared/first-answers';
 import type { Lang } from '@obmen/shared/i18n';
-import { matchPageRoute, PAIR_SEGMENT, type PageRouteName } from '@obmen/shared/routing';
+import { PAIR_SEGMENT, type PageMatch, type PageRouteName } from '@obmen/shared/routing';
 
 type Query = Record<string, string | boolean>;
 
@@ -62,9 +62,10 @@ export function openingQuoteForm(pair: { give: string; get: string }, range: { m
  * What a page carries of its first calls' answers (see FIRST_ANSWERS_ID): a JSON `<script>` to
  * put in its body. Every page carries the site's status (null while open, the notice while not),
  * which the app needs before its first render; the converter's pages also carry its first calls
- * and its opening quote for a visitor, a ticket's pages the ticket of a visitor. Each call is answered by the API itself (`inject`), in the
- * page's language; an answer that is not a 200 (an unknown code) is left for the app to ask for
- * and handle as usual, except a pair without texts, carried as null.
+ * and a visitor's opening quote, a ticket's pages a visitor's ticket. Each call is answered by
+ * the API itself (`inject`), in the page's language; an answer that is not a 200 (an unknown
+ * code) is left for the app to ask for and handle as usual, except a pair without texts, carried
+ * as null.
  */
 export function createFirstAnswers(app: FastifyInstance) {
   const ask = (path: string, lang: Lang, query: Query, form?: Query) => {
@@ -83,13 +84,12 @@ export function createFirstAnswers(app: FastifyInstance) {
   };
 
   async function converterAnswers(
-    pathname: string,
+    match: PageMatch,
     lang: Lang,
     answers: Record<string, unknown>,
     siteOpen: Promise<boolean>,
   ) {
-    const match = matchPageRoute(pathname);
-    if (match?.name !== 'home' && match?.name !== 'home_with_currencies') return;
+    if (match.name !== 'home' && match.name !== 'home_with_currencies') return;
     let pair: { give: string; get: string } = DEFAULT_PAIR;
     if (match.name === 'home_with_currencies') {
       const [, give, get] = PAIR_SEGMENT.exec(match.params.pair ?? '') ?? [];
@@ -115,9 +115,8 @@ export function createFirstAnswers(app: FastifyInstance) {
     if (quote.statusCode === 200) answers[firstAnswerKey(lang, CALCULATE_PATH, form)] = quote.json();
   }
 
-  async function ticketAnswer(pathname: string, lang: Lang, answers: Record<string, unknown>) {
-    const match = matchPageRoute(pathname);
-    if (!match || !TICKET_PAGES.includes(match.name) || !match.params.id) return;
+  async function ticketAnswer(match: PageMatch, lang: Lang, answers: Record<string, unknown>) {
+    if (!TICKET_PAGES.includes(match.name) || !match.params.id) return;
     const path = `/api/v1/Tickets/${encodeURIComponent(match.params.id)}`;
     // Without a token: a visitor's ticket (anyone with the link sees it); a user's is refused
     // here and asked for by the app with the user's token.
@@ -125,7 +124,8 @@ export function createFirstAnswers(app: FastifyInstance) {
     if (res.statusCode === 200) answers[firstAnswerKey(lang, path)] = res.json();
   }
 
-  return async function firstAnswersOf(pathname: string, lang: Lang): Promise<string> {
+  /** For the page the address matched (null: no page of the product, which carries the status only). */
+  return async function firstAnswersOf(match: PageMatch | null, lang: Lang): Promise<string> {
     const answers: Record<string, unknown> = {};
     const siteOpen = ask(SITE_STATE_PATH, lang, {}).then((res) => {
       if (res.statusCode === 204) answers[firstAnswerKey(lang, SITE_STATE_PATH)] = null;
@@ -134,8 +134,8 @@ export function createFirstAnswers(app: FastifyInstance) {
     });
     await Promise.all([
       siteOpen,
-      converterAnswers(pathname, lang, answers, siteOpen),
-      ticketAnswer(pathname, lang, answers),
+      match && converterAnswers(match, lang, answers, siteOpen),
+      match && ticketAnswer(match, lang, answers),
     ]);
     // `<` written as \u003c: an operator's note holding "</script>" cannot end the element.
     const json = JSON.stringify(answers).replace(/</g, '\\u003c');

@@ -30,7 +30,7 @@ export const webApp = fp(
       webDist: string | null;
       themeScript: ThemeScript | null;
       metaFor: MetaFor;
-      /** The page's first calls' answers to carry (the converter's, on home and pair pages). */
+      /** The answers to the page's first calls it carries (the site's status, the converter's, a ticket). */
       firstAnswersOf: FirstAnswersOf;
     },
   ) => {
@@ -64,8 +64,9 @@ export const webApp = fp(
         !path.extname(pathname);
       if (!isPage || !indexHtml) return sendError(reply, request.lang, 404, 'not_found', 'error.notFound');
       const meta = await metaFor(pathname, new URLSearchParams(search));
-      const answers = meta.notFound ? '' : await firstAnswersOf(pathname, meta.lang);
-      const page = meta.notFound ? null : (matchPageRoute(pathname)?.name ?? null);
+      const match = meta.notFound ? null : matchPageRoute(pathname);
+      const page = match?.name ?? null;
+      const answers = meta.notFound ? '' : await firstAnswersOf(match, meta.lang);
       const files = pageFiles?.(meta.lang, page) ?? { scripts: [], styles: [] };
       const html = injectMeta(withPageFiles(indexHtml, files), meta);
       return (

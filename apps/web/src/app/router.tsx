@@ -11,7 +11,7 @@ import type { Lang } from '@obmen/shared/i18n';
 import { i18n } from '../lib/i18n';
 import { preferredLanguage, rememberLanguage } from '../lib/language';
 import { GUARDED_PAGES, guardLoader, installGuards } from './guards';
-import { RootFallback, RootLayout } from './routes/root-layout';
+import { RootLayout } from './routes/root-layout';
 import { NotFoundPage } from './routes/not-found';
 import { RouteError } from './routes/route-error';
 
@@ -102,7 +102,6 @@ export const routes: RouteObject[] = [
   {
     path: '/',
     Component: RootLayout,
-    HydrateFallback: RootFallback,
     children: [
       {
         ErrorBoundary: RouteError,

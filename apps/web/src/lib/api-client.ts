@@ -122,21 +122,32 @@ export interface GetCall {
   lang?: Lang;
 }
 
+/** The GET a query describes, asked of the server. */
+export function apiGet<T>({ path, ...options }: GetCall, signal?: AbortSignal): Promise<T> {
+  return apiRequest<T>(path, { ...options, ...(signal && { signal }) });
+}
+
 /**
- * The answer the page brought for this GET (the converter's lists, its pair's range and notes;
- * see lib/first-answers.ts), for a query's `initialData`: the first render draws with it instead
- * of rendering empty, waiting for a call and rendering again. Undefined when there is none.
+ * The answer the page brought for this GET (the site's status, the converter's first calls, a
+ * visitor's ticket; see lib/first-answers.ts), for a query's `initialData`: the first render
+ * draws with it instead of rendering empty, waiting for a call and rendering again. Undefined
+ * when there is none.
  */
 export function pageAnswer<T>({ path, query, lang }: GetCall): T | undefined {
   return takeFirstAnswer(lang ?? ((i18n.language || 'ru') as Lang), path, query) as T | undefined;
 }
 
+type QueryState = { state: { dataUpdateCount: number; data: unknown } };
+
+/** The query's data is still the answer the page brought (no call has answered it since). */
+export const answeredByPage = (query: QueryState): boolean =>
+  query.state.dataUpdateCount === 0 && query.state.data !== undefined;
+
 /**
  * `staleTime` for a query whose answers are stale at once (asked again on every visit): the
  * answer the page brought is as fresh as the page, so the first render does not ask again.
  */
-export const staleUnlessFromPage = (query: { state: { dataUpdateCount: number } }): number =>
-  query.state.dataUpdateCount === 0 ? PAGE_ANSWERS_FRESH_MS : 0;
+export const staleUnlessFromPage = (query: QueryState): number => (answeredByPage(query) ? PAGE_ANSWERS_FRESH_MS : 0);
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const token = accessToken();

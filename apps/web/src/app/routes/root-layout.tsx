@@ -23,17 +23,6 @@ function backdropOf(page: PageRouteName | null): Backdrop {
   return 'info';
 }
 
-/** While the first page's code and checks load: the header at once, the page under it when ready. */
-export function RootFallback() {
-  const location = useLocation();
-  return (
-    <div className={styles.shell} data-backdrop={backdropOf(matchPageRoute(location.pathname)?.name ?? null)}>
-      <SiteHeader />
-      <main id="main" className={styles.main} aria-busy="true" />
-    </div>
-  );
-}
-
 export function RootLayout() {
   const { t } = useTranslation();
   const location = useLocation();

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, type Query } from '@tanstack/react-query';
 import type { Quote } from '@obmen/shared/contracts';
 import type { Lang } from '@obmen/shared/i18n';
-import { apiRequest, pageAnswer, signedIn } from '../../../lib/api-client';
+import { answeredByPage, apiRequest, pageAnswer, signedIn } from '../../../lib/api-client';
 import { pageSentAt } from '../../../lib/first-answers';
 import { converterKeys } from './query-keys';
 
@@ -95,7 +95,7 @@ export const quoteQueryOptions = (request: QuoteRequest, lang: Lang) =>
     initialData: () => pageQuote(request, lang),
     // Logging in or out elsewhere changes the discount: never reuse a quote across visits (the
     // page's own opening quote is this visit's).
-    refetchOnMount: (query) => (query.state.dataUpdateCount === 0 && query.state.data ? false : 'always'),
+    refetchOnMount: (query) => (answeredByPage(query) ? false : 'always'),
     retry: false,
     gcTime: 60_000,
     // While a new amount is priced, the last figure of the same pair stays on screen, dimmed.

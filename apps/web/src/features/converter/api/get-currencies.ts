@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Currency, CurrencySide } from '@obmen/shared/contracts';
 import type { Lang } from '@obmen/shared/i18n';
-import { apiRequest, pageAnswer, type GetCall } from '../../../lib/api-client';
+import { apiGet, pageAnswer, type GetCall } from '../../../lib/api-client';
 import { converterKeys } from './query-keys';
 
 /** GET /api/v1/Exchange/get_currencies/{give|get}: the converter's lists, names in the page's language. */
@@ -11,8 +11,7 @@ const currenciesCall = (side: CurrencySide, lang: Lang): GetCall => ({
 });
 
 export function getCurrencies(side: CurrencySide, lang: Lang, signal?: AbortSignal): Promise<Currency[]> {
-  const { path, ...options } = currenciesCall(side, lang);
-  return apiRequest<Currency[]>(path, { ...options, ...(signal && { signal }) });
+  return apiGet<Currency[]>(currenciesCall(side, lang), signal);
 }
 
 export const currenciesQueryOptions = (side: CurrencySide, lang: Lang) =>

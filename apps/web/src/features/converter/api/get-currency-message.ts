@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CurrencySide } from '@obmen/shared/contracts';
 import type { Lang } from '@obmen/shared/i18n';
-import { apiRequest, pageAnswer, type GetCall } from '../../../lib/api-client';
+import { apiGet, pageAnswer, type GetCall } from '../../../lib/api-client';
 import { converterKeys } from './query-keys';
 
 /** GET /api/v1/Exchange/get_currency_message: the operator's note for a currency on one side, or ''. */
@@ -11,8 +11,7 @@ export async function getCurrencyMessage(
   lang: Lang,
   signal?: AbortSignal,
 ): Promise<string> {
-  const { path, ...options } = messageCall(code, side, lang);
-  const { message } = await apiRequest<{ message: string }>(path, { ...options, ...(signal && { signal }) });
+  const { message } = await apiGet<{ message: string }>(messageCall(code, side, lang), signal);
   return message;
 }
 

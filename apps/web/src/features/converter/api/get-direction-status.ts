@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest, pageAnswer, staleUnlessFromPage, type GetCall } from '../../../lib/api-client';
+import { apiGet, pageAnswer, staleUnlessFromPage, type GetCall } from '../../../lib/api-client';
 import { converterKeys } from './query-keys';
 
 /** GET /api/v1/Exchange/direction_status: true when the pair can be exchanged now. */
@@ -9,8 +9,7 @@ const statusCall = (give: string, get: string, fixed: boolean): GetCall => ({
 });
 
 export function getDirectionStatus(give: string, get: string, fixed: boolean, signal?: AbortSignal): Promise<boolean> {
-  const { path, ...options } = statusCall(give, get, fixed);
-  return apiRequest<boolean>(path, { ...options, ...(signal && { signal }) });
+  return apiGet<boolean>(statusCall(give, get, fixed), signal);
 }
 
 // Asked again on every pair change (spec §4), and while the page stays open, so a closing is noticed.

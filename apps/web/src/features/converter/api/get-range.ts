@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Range } from '@obmen/shared/contracts';
-import { apiRequest, pageAnswer, type GetCall } from '../../../lib/api-client';
+import { apiGet, pageAnswer, type GetCall } from '../../../lib/api-client';
 import { converterKeys } from './query-keys';
 
 /** GET /api/v1/Exchange/get_range: the allowed amounts in the give currency. */
@@ -10,8 +10,7 @@ const rangeCall = (give: string, get: string, fixed: boolean): GetCall => ({
 });
 
 export function getRange(give: string, get: string, fixed: boolean, signal?: AbortSignal): Promise<Range> {
-  const { path, ...options } = rangeCall(give, get, fixed);
-  return apiRequest<Range>(path, { ...options, ...(signal && { signal }) });
+  return apiGet<Range>(rangeCall(give, get, fixed), signal);
 }
 
 export const rangeQueryOptions = (give: string, get: string, fixed: boolean) =>

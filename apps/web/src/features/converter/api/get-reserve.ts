@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Reserve } from '@obmen/shared/contracts';
-import { apiRequest, pageAnswer, type GetCall } from '../../../lib/api-client';
+import { apiGet, pageAnswer, type GetCall } from '../../../lib/api-client';
 import { converterKeys } from './query-keys';
 
 /** GET /api/v1/Exchange/get_reserve/{x}: how much of the bought currency can still be promised. */
 const reserveCall = (code: string): GetCall => ({ path: `/api/v1/Exchange/get_reserve/${encodeURIComponent(code)}` });
 
 export function getReserve(code: string, signal?: AbortSignal): Promise<Reserve> {
-  return apiRequest<Reserve>(reserveCall(code).path, signal ? { signal } : {});
+  return apiGet<Reserve>(reserveCall(code), signal);
 }
 
 // Reserves move with every ticket: fresh on each pair change, and again while the page is open.

@@ -1,14 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SeoRecord } from '@obmen/shared/contracts';
 import type { Lang } from '@obmen/shared/i18n';
-import { ApiError, apiRequest, pageAnswer, type GetCall } from '../../../lib/api-client';
+import { ApiError, apiGet, pageAnswer, type GetCall } from '../../../lib/api-client';
 import { converterKeys } from './query-keys';
 
 /** GET /api/v1/seo/getbytickers: the pair's texts, or null when it has none (404). */
 export async function getSeo(give: string, get: string, lang: Lang, signal?: AbortSignal): Promise<SeoRecord | null> {
   try {
-    const { path, ...options } = seoCall(give, get, lang);
-    return await apiRequest<SeoRecord>(path, { ...options, ...(signal && { signal }) });
+    return await apiGet<SeoRecord>(seoCall(give, get, lang), signal);
   } catch (error) {
     // No record for the pair: the page keeps its default texts (spec §8).
     if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return null;

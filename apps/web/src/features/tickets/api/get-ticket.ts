@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Ticket } from '@obmen/shared/contracts';
 import { OPEN_TICKET_STATUSES } from '@obmen/shared/ticket-statuses';
 import type { Lang } from '@obmen/shared/i18n';
-import { ApiError, apiRequest, pageAnswer, staleUnlessFromPage, type GetCall } from '../../../lib/api-client';
+import { ApiError, apiGet, pageAnswer, staleUnlessFromPage, type GetCall } from '../../../lib/api-client';
 import { ticketKeys } from './query-keys';
 
 /** How often an open ticket is asked again while its page is on screen: the operator may move it. */
@@ -12,8 +12,7 @@ export const TICKET_REFRESH_MS = 10_000;
 const ticketCall = (id: string, lang: Lang): GetCall => ({ path: `/api/v1/Tickets/${encodeURIComponent(id)}`, lang });
 
 export function getTicket(id: string, lang: Lang, signal?: AbortSignal): Promise<Ticket> {
-  const { path, ...options } = ticketCall(id, lang);
-  return apiRequest<Ticket>(path, { ...options, ...(signal && { signal }) });
+  return apiGet<Ticket>(ticketCall(id, lang), signal);
 }
 
 /** A 400 or 404 is the answer "no such ticket" (spec §7): asking again will not change it. */
