@@ -9,9 +9,9 @@ import getPort from 'get-port';
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const OPERATOR = { username: 'bench-operator@obmen.test', password: 'Bench-Operator-Password-1!' };
 
-function start(script, env, readyText) {
+function start(script, env, readyText, nodeArgs = []) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [script], {
+    const child = spawn(process.execPath, [...nodeArgs, script], {
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
@@ -42,6 +42,8 @@ export async function startProduct({ databaseUrl } = {}) {
       ...(databaseUrl && { DATABASE_URL: databaseUrl }),
     },
     'Operator login',
+    // BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the product under the bench's load.
+    process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [],
   );
   return {
     url: `http://127.0.0.1:${port}`,

@@ -86,10 +86,7 @@ export function createAccountsService({
     const accountKey = `login:account:${user?.id ?? body.username.toLowerCase()}`;
     const ipKey = `login:ip:${ip}`;
     const { windowSeconds, perAccount, perIp } = loginLimits;
-    const [account, address] = await Promise.all([
-      rateLimits.peek(accountKey, windowSeconds),
-      rateLimits.peek(ipKey, windowSeconds),
-    ]);
+    const [account, address] = await rateLimits.peek([accountKey, ipKey], windowSeconds);
     if (account.count >= perAccount) throw new TooManyRequestsError('auth.tooManyAttempts', account.retryAfterSeconds);
     if (address.count >= perIp) throw new TooManyRequestsError('auth.tooManyAttempts', address.retryAfterSeconds);
 

@@ -37,10 +37,11 @@ describe.each(stores)('rate-limit counters in %s', (_name, open) => {
 
   it('count hits in a window, exactly, under concurrency', async () => {
     const key = `k:${randomUUID()}`;
-    expect((await store.peek(key, 60)).count).toBe(0);
+    expect((await store.peek([key], 60))[0].count).toBe(0);
     const counts = await Promise.all(Array.from({ length: 25 }, () => store.hit(key, 60)));
     expect(counts.map((c) => c.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
-    const peeked = await store.peek(key, 60);
+    const [peeked, other] = await store.peek([key, `other:${key}`], 60);
+    expect(other.count).toBe(0);
     expect(peeked.count).toBe(25);
     expect(peeked.retryAfterSeconds).toBeGreaterThan(50);
     expect(peeked.retryAfterSeconds).toBeLessThanOrEqual(60);
@@ -53,7 +54,7 @@ describe.each(stores)('rate-limit counters in %s', (_name, open) => {
     await setTimeout(2100);
     expect((await store.hit(key, 1)).count).toBe(1);
     await store.clear(key);
-    expect((await store.peek(key, 1)).count).toBe(0);
+    expect((await store.peek([key], 1))[0].count).toBe(0);
   });
 });
 
@@ -63,7 +64,7 @@ describe.runIf(REDIS_URL)('Redis counters when Redis goes away', () => {
     await store.close();
     const key = `k:${randomUUID()}`;
     expect((await store.hit(key, 60)).count).toBe(1);
-    expect((await postgresRateLimits(database.db).peek(key, 60)).count).toBe(1);
+    expect((await postgresRateLimits(database.db).peek([key], 60))[0].count).toBe(1);
   });
 
   it('refuse to start on an unreachable REDIS_URL with one clear line', async () => {

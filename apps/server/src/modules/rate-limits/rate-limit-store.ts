@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/database';
 import { ConfigError, redactUrl } from '../../config';
-import { clearCount, hitCount, peekCount, type WindowCount } from './rate-limits.repository';
+import { clearCount, hitCount, peekCounts, type WindowCount, type WindowCounts } from './rate-limits.repository';
 
 /**
  * Fixed-window counters every server process shares (failed logins, sign-ups, resets): in
@@ -13,7 +13,8 @@ export interface RateLimitStore {
   kind: 'postgres' | 'redis';
   /** Counts one more event for `key` and answers the count in the current window. */
   hit(key: string, windowSeconds: number): Promise<WindowCount>;
-  peek(key: string, windowSeconds: number): Promise<WindowCount>;
+  /** The counts of several keys at once, in the order given (one round trip). */
+  peek<const Keys extends readonly string[]>(keys: Keys, windowSeconds: number): Promise<WindowCounts<Keys>>;
   clear(key: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -22,7 +23,7 @@ export function postgresRateLimits(db: Db): RateLimitStore {
   return {
     kind: 'postgres',
     hit: (key, windowSeconds) => hitCount(db, key, windowSeconds),
-    peek: (key, windowSeconds) => peekCount(db, key, windowSeconds),
+    peek: (keys, windowSeconds) => peekCounts(db, keys, windowSeconds),
     clear: (key) => clearCount(db, key),
     close: async () => {},
   };
@@ -84,13 +85,19 @@ export async function redisRateLimits(
         },
         () => fallback.hit(key, windowSeconds),
       ),
-    peek: (key, windowSeconds) =>
+    peek: (keys, windowSeconds) =>
       guarded(
         async () => {
-          const [count, ttl] = await Promise.all([redis.get(prefixed(key)), redis.ttl(prefixed(key))]);
-          return windowCount(Number(count ?? 0), ttl);
+          const pipeline = redis.pipeline();
+          for (const key of keys) pipeline.get(prefixed(key)).ttl(prefixed(key));
+          const answers = (await pipeline.exec()) ?? [];
+          const failed = answers.find(([error]) => error);
+          if (failed || answers.length !== 2 * keys.length) throw failed?.[0] ?? new Error('Redis answered short');
+          return keys.map((_key, i) =>
+            windowCount(Number(answers[2 * i]?.[1] ?? 0), Number(answers[2 * i + 1]?.[1])),
+          ) as WindowCounts<typeof keys>;
         },
-        () => fallback.peek(key, windowSeconds),
+        () => fallback.peek(keys, windowSeconds),
       ),
     clear: (key) =>
       guarded(

@@ -7,6 +7,9 @@ export interface WindowCount {
   retryAfterSeconds: number;
 }
 
+/** One count per key asked for, in the same order. */
+export type WindowCounts<Keys extends readonly string[]> = { -readonly [I in keyof Keys]: WindowCount };
+
 interface Row {
   count: number;
   retry_after: number | string;
@@ -16,16 +19,26 @@ function toWindowCount(row: Row | undefined): WindowCount {
   return { count: Number(row?.count ?? 0), retryAfterSeconds: Math.max(1, Math.ceil(Number(row?.retry_after ?? 0))) };
 }
 
-/** The count in the current window of a key (0 when the window has passed). */
-export async function peekCount(db: DbOrTx, key: string, windowSeconds: number): Promise<WindowCount> {
-  const rows = await queryRows<Row>(
+/**
+ * The counts in the current window of several keys (0 where the window has passed), in the order
+ * given: one statement, so a login checks its account and its address in one round trip.
+ */
+export async function peekCounts<const Keys extends readonly string[]>(
+  db: DbOrTx,
+  keys: Keys,
+  windowSeconds: number,
+): Promise<WindowCounts<Keys>> {
+  const rows = await queryRows<Row & { key: string }>(
     db,
     sql`
-    select count, extract(epoch from (window_start + make_interval(secs => ${windowSeconds}::float8) - now())) as retry_after
+    select key, count, extract(epoch from (window_start + make_interval(secs => ${windowSeconds}::float8) - now())) as retry_after
     from rate_limits
-    where key = ${key} and window_start > now() - make_interval(secs => ${windowSeconds}::float8)`,
+    where key in (${sql.join(
+      keys.map((key) => sql`${key}`),
+      sql`, `,
+    )}) and window_start > now() - make_interval(secs => ${windowSeconds}::float8)`,
   );
-  return toWindowCount(rows[0]);
+  return keys.map((key) => toWindowCount(rows.find((row) => row.key === key))) as WindowCounts<Keys>;
 }
 
 /** Counts one more event for a key, atomically, starting a new window when the old one has passed. */
