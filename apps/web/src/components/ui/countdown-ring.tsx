@@ -11,24 +11,35 @@ interface CountdownRingProps {
   size?: number;
 }
 
+const RADIUS = 18;
+const CIRCUMFERENCE = 2 * Math.PI * RADIUS;
+
+/**
+ * The arc moves once a second, eased over that second. When a second's move is under a pixel (a
+ * 30-minute payment window) the easing would repaint the ring every frame for nothing to see, so
+ * it just steps.
+ */
+export function easesEachSecond(totalMs: number, size: number): boolean {
+  return totalMs > 0 && (CIRCUMFERENCE * (size / 44) * 1000) / totalMs >= 1;
+}
+
 /** A circle that empties as the time runs out, with the time left in the middle. */
 export function CountdownRing({ deadline, totalMs, label, size = 44 }: CountdownRingProps) {
   const left = useTimeLeft(deadline);
   const share = totalMs > 0 ? Math.min(1, left / totalMs) : 0;
-  const radius = 18;
-  const circumference = 2 * Math.PI * radius;
   const text = formatDuration(left);
+  const progressClass = easesEachSecond(totalMs, size) ? `${styles.progress} ${styles.eased}` : styles.progress;
   return (
     <span className={styles.ring} style={{ width: size, height: size }} title={`${label} ${text}`}>
       <svg viewBox="0 0 44 44" width={size} height={size} aria-hidden="true" focusable="false">
-        <circle className={styles.track} cx="22" cy="22" r={radius} />
+        <circle className={styles.track} cx="22" cy="22" r={RADIUS} />
         <circle
-          className={styles.progress}
+          className={progressClass}
           cx="22"
           cy="22"
-          r={radius}
-          strokeDasharray={circumference}
-          strokeDashoffset={circumference * (1 - share)}
+          r={RADIUS}
+          strokeDasharray={CIRCUMFERENCE}
+          strokeDashoffset={CIRCUMFERENCE * (1 - share)}
         />
       </svg>
       <span className={styles.time} aria-hidden="true">
