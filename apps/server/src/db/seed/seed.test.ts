@@ -76,7 +76,7 @@ describe('the first admin', () => {
     if (!first.created || !first.generatedPassword) throw new Error('expected a generated password');
     const [row] = await database.db.select().from(users).where(eq(users.email, 'ops@example.com'));
     expect(row?.role).toBe('admin');
-    expect(row?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(row?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=7168,t=5,p=1\$/);
     expect(await verifyPassword(row!.passwordHash, first.generatedPassword)).toBe(true);
     expect(await ensureAdmin(database.db, 'ops@example.com', undefined)).toEqual({ created: false });
   });

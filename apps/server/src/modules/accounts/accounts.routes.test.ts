@@ -64,7 +64,7 @@ describe('POST /register', () => {
       role: 'user',
     });
     const [row] = await ctx.database.db.select().from(users).where(eq(users.username, fields.username));
-    expect(row?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(row?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=7168,t=5,p=1\$/);
   });
 
   it('takes JSON and multipart forms as well', async () => {
