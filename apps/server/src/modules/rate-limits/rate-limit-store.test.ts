@@ -40,6 +40,7 @@ describe.each(stores)('rate-limit counters in %s', (_name, open) => {
     expect((await store.peek([key], 60))[0].count).toBe(0);
     const counts = await Promise.all(Array.from({ length: 25 }, () => store.hit(key, 60)));
     expect(counts.map((c) => c.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
+    expect(await store.peek([], 60)).toEqual([]);
     const [peeked, other] = await store.peek([key, `other:${key}`], 60);
     expect(other.count).toBe(0);
     expect(peeked.count).toBe(25);
