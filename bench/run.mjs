@@ -6,6 +6,7 @@
 //   npm run bench                      everything (PGlite; PostgreSQL too with TEST_DATABASE_URL)
 //   npm run bench -- --quick           shorter runs, for a first look while working
 //   npm run bench -- --no-lighthouse   the API only
+//   BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' npm run bench   profiles the product under load
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
