@@ -1,12 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/database';
+import { insertRowsQuietly } from '../../db/insert-columns';
 import { outbox } from '../../db/schema';
 
 export type NewMail = typeof outbox.$inferInsert;
 export type OutboxRow = typeof outbox.$inferSelect;
 
 export async function insertMails(db: DbOrTx, mails: NewMail[]): Promise<void> {
-  await db.insert(outbox).values(mails);
+  await insertRowsQuietly(db, outbox, mails);
 }
 
 /** The oldest pending mails, locked for this transaction; other processes skip them. */

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, lt, sql } from 'drizzle-orm';
 import type { TicketStatus } from '@obmen/shared';
 import type { DbOrTx, Tx } from '../../db/database';
+import { insertRows } from '../../db/insert-columns';
 import { cardChecks, promoCodes, reserves, ticketHistory, tickets, users, verifiedCards } from '../../db/schema';
 
 export type TicketRow = typeof tickets.$inferSelect;
@@ -90,7 +91,7 @@ export async function insertTicket(tx: Tx, ticket: NewTicket): Promise<TicketRow
 
 /** Several new tickets in one statement; their ids are new, so none can conflict. */
 export function insertTickets(tx: Tx, batch: NewTicket[]): Promise<TicketRow[]> {
-  return tx.insert(tickets).values(batch).returning();
+  return insertRows(tx, tickets, batch);
 }
 
 export async function findTicket(db: DbOrTx, id: string): Promise<TicketRow | undefined> {
@@ -143,10 +144,11 @@ export async function appendFirstHistories(
   tx: Tx,
   entries: { ticketId: string; toStatus: TicketStatus; actor: string }[],
 ): Promise<Map<string, Date>> {
-  const rows = await tx
-    .insert(ticketHistory)
-    .values(entries.map((entry) => ({ ...entry, fromStatus: null })))
-    .returning({ ticketId: ticketHistory.ticketId, createdAt: ticketHistory.createdAt });
+  const rows = await insertRows(
+    tx,
+    ticketHistory,
+    entries.map((entry) => ({ ...entry, fromStatus: null })),
+  );
   return new Map(rows.map((row) => [row.ticketId, row.createdAt]));
 }
 
