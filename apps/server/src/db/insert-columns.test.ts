@@ -91,10 +91,7 @@ describe('rows inserted one array per column', () => {
       { label: 'left out', kind: 'b' as const, amount: '2', flag: false },
     ];
     expect(unnestInsert(probe, mixed)).toBeNull();
-    const rows = await insertRows(database.db, probe, [
-      { label: 'given', kind: 'a', amount: '1', flag: true, createdAt: at },
-      { label: 'left out', kind: 'b', amount: '2', flag: false },
-    ]);
+    const rows = await insertRows(database.db, probe, mixed);
     expect(rows[0]!.createdAt).toEqual(at);
     expect(rows[1]!.createdAt.getTime()).toBeGreaterThan(at.getTime());
   });

@@ -49,10 +49,14 @@ export async function insertRowsQuietly<T extends PgTable>(
 
 const UNSAYABLE = Symbol('only the database knows');
 
+/** The default drizzle computes in JavaScript for a value left out (`$defaultFn`, else `$onUpdate`), if any. */
+const jsDefaultOf = (column: PgColumn) =>
+  column.defaultFn ?? (column.default === undefined ? column.onUpdateFn : undefined);
+
 /** What drizzle writes for a value a row leaves out: its JavaScript default, the schema's, or null. */
 function fillIn(column: PgColumn): unknown {
-  if (column.defaultFn !== undefined) return column.defaultFn();
-  if (column.default === undefined && column.onUpdateFn !== undefined) return column.onUpdateFn();
+  const jsDefault = jsDefaultOf(column);
+  if (jsDefault) return jsDefault();
   if (column.default !== undefined) return column.default;
   return column.hasDefault ? UNSAYABLE : null;
 }
@@ -63,9 +67,7 @@ export function unnestInsert(table: PgTable, rows: Record<string, unknown>[]): S
   const arrays: SQL[] = [];
   for (const [key, column] of Object.entries(getTableColumns(table)) as [string, PgColumn][]) {
     const given = rows.map((row) => row[key]);
-    const jsDefault =
-      column.defaultFn !== undefined || (column.default === undefined && column.onUpdateFn !== undefined);
-    if (given.every((value) => value === undefined) && !jsDefault) continue;
+    if (given.every((value) => value === undefined) && !jsDefaultOf(column)) continue;
     const values: unknown[] = [];
     for (const value of given) {
       const filled = value === undefined ? fillIn(column) : value;
