@@ -260,6 +260,95 @@ export function createTicketsService(options: TicketsOptions) {
     };
   }
 
+  /** A ticket made anew: priced, checked, then queued for its reserve (see `create`). */
+  async function createNew(
+    body: z.output<typeof createTicketBody>,
+    user: UserRow | null,
+    lang: Lang,
+    scopedKey: string | null,
+  ): Promise<Ticket> {
+    if (!(await siteState.isConvertEnabled())) throw new AppError(503, 'maintenance', 'ticket.conversionDisabled');
+
+    const sumOfSide = body.calcDirection === 'sell' ? body.giveSum : body.getSum;
+    const priced = await exchange.computeQuote({
+      giveCode: body.giveName,
+      getCode: body.getName,
+      sum: sumOfSide,
+      direction: body.calcDirection,
+      fixed: body.useFixed,
+      promocode: body.promocode,
+      user,
+      skipReserveCheck: true,
+    });
+    if (priced.promoError) throw ParameterError.of({ promocode: priced.promoError.key });
+    const { pair } = priced;
+    const sums = body.useFixed ? fixedQuote(body, user, priced) : floatingSums(body, priced);
+
+    const give = validateRequisites('give', pair.give.row.giveFields, body.requisites.give);
+    const get = validateRequisites('get', pair.get.row.getFields, body.requisites.get);
+    const problems = { ...give.problems, ...get.problems };
+    if (Object.keys(problems).length > 0) {
+      throw new ParameterError((l) =>
+        Object.entries(problems).map(([name, key]) => ({ name, messages: [formatMessage(l, key!)] })),
+      );
+    }
+
+    const giveSum = toAmount(sums.giveSum, pair.give.row.scale);
+    const getSum = toAmount(sums.getSum, pair.get.row.scale);
+    const cardField = pair.give.row.giveFields.find((f) => f.kind === 'card');
+    const card = cardField ? give.clean[cardField.name] : undefined;
+    const hash = card ? cardHash(card) : null;
+    const owner = { userId: user?.id ?? null, email: body.email };
+    const needsCardCheck =
+      pair.give.row.kind === 'card' &&
+      pair.direction.row.cardVerify &&
+      !(hash && (await isCardVerified(db, ownerKey(owner), hash)));
+    const referrerId =
+      user?.referrerId ?? (body.refId ? await findUserIdByRefNumber(db, Number(body.refId)) : undefined);
+    const id = randomBytes(16).toString('base64url');
+
+    const status: TicketStatus = needsCardCheck ? 'card_check' : 'advance';
+    const ticket: CreateJob['ticket'] = {
+      id,
+      userId: user?.id ?? null,
+      email: body.email,
+      lang,
+      giveCode: pair.give.row.code,
+      getCode: pair.get.row.code,
+      giveSum,
+      getSum,
+      rate: sums.rate.toFixed(30, Decimal.ROUND_DOWN),
+      fixed: body.useFixed,
+      feePercent: priced.fee.toFixed(4),
+      discountPercent: priced.discount.toFixed(4),
+      usdValue: sums.giveSum.times(pair.give.usdPrice!).toFixed(2),
+      profitPercent: priced.fee.toFixed(4),
+      promoCode: priced.promo?.code ?? null,
+      promoBonus: priced.promo ? priced.promo.bonus.toFixed() : null,
+      referrerId: referrerId && referrerId !== user?.id ? referrerId : null,
+      requisites: { give: give.clean, get: get.clean },
+      cardHash: hash,
+      manual: pair.direction.row.manual,
+      status,
+      paymentDeadline:
+        status === 'advance' ? new Date(Date.now() + windowMs(pair.give.row.code, pair.get.row.code)) : null,
+      idempotencyKey: scopedKey,
+    };
+    const row = await holdingTurns(pair.get.row.code, { ticket, pair, promo: priced.promo?.code ?? null });
+    catalog.forgetReserve(pair.get.row.code);
+    void mailer.flush();
+    // A new ticket's history and card check are known: no need to read them back.
+    const { inserted, at } = row;
+    const referral = inserted.referrerId ? await findReferralNumber(db, inserted.referrerId) : undefined;
+    return toView(
+      inserted,
+      [{ status: inserted.status, at: at.toISOString() }],
+      { status: 'none', reason: null },
+      referral === undefined ? null : String(referral),
+      lang,
+    );
+  }
+
   const queueStatusMail = (tx: Tx, row: TicketRow) => mailer.enqueueMany(tx, [statusMailOf(row)]);
 
   /** One new ticket, in a savepoint of the batch: its reserve, its promo code, a key that may meet its twin. */
@@ -435,90 +524,11 @@ export function createTicketsService(options: TicketsOptions) {
         const existing = await findTicketByIdempotencyKey(db, scopedKey);
         if (existing) return view(existing, lang);
       }
-      if (!(await siteState.isConvertEnabled())) throw new AppError(503, 'maintenance', 'ticket.conversionDisabled');
-
-      const sumOfSide = body.calcDirection === 'sell' ? body.giveSum : body.getSum;
-      const priced = await exchange.computeQuote({
-        giveCode: body.giveName,
-        getCode: body.getName,
-        sum: sumOfSide,
-        direction: body.calcDirection,
-        fixed: body.useFixed,
-        promocode: body.promocode,
-        user,
-        skipReserveCheck: true,
-      });
-      if (priced.promoError) throw ParameterError.of({ promocode: priced.promoError.key });
-      const { pair } = priced;
-      const sums = body.useFixed ? fixedQuote(body, user, priced) : floatingSums(body, priced);
-
-      const give = validateRequisites('give', pair.give.row.giveFields, body.requisites.give);
-      const get = validateRequisites('get', pair.get.row.getFields, body.requisites.get);
-      const problems = { ...give.problems, ...get.problems };
-      if (Object.keys(problems).length > 0) {
-        throw new ParameterError((l) =>
-          Object.entries(problems).map(([name, key]) => ({ name, messages: [formatMessage(l, key!)] })),
-        );
-      }
-
-      const giveSum = toAmount(sums.giveSum, pair.give.row.scale);
-      const getSum = toAmount(sums.getSum, pair.get.row.scale);
-      const cardField = pair.give.row.giveFields.find((f) => f.kind === 'card');
-      const card = cardField ? give.clean[cardField.name] : undefined;
-      const hash = card ? cardHash(card) : null;
-      const owner = { userId: user?.id ?? null, email: body.email };
-      const needsCardCheck =
-        pair.give.row.kind === 'card' &&
-        pair.direction.row.cardVerify &&
-        !(hash && (await isCardVerified(db, ownerKey(owner), hash)));
-      const referrerId =
-        user?.referrerId ?? (body.refId ? await findUserIdByRefNumber(db, Number(body.refId)) : undefined);
-      const id = randomBytes(16).toString('base64url');
-
-      const status: TicketStatus = needsCardCheck ? 'card_check' : 'advance';
-      const ticket: CreateJob['ticket'] = {
-        id,
-        userId: user?.id ?? null,
-        email: body.email,
-        lang,
-        giveCode: pair.give.row.code,
-        getCode: pair.get.row.code,
-        giveSum,
-        getSum,
-        rate: sums.rate.toFixed(30, Decimal.ROUND_DOWN),
-        fixed: body.useFixed,
-        feePercent: priced.fee.toFixed(4),
-        discountPercent: priced.discount.toFixed(4),
-        usdValue: sums.giveSum.times(pair.give.usdPrice!).toFixed(2),
-        profitPercent: priced.fee.toFixed(4),
-        promoCode: priced.promo?.code ?? null,
-        promoBonus: priced.promo ? priced.promo.bonus.toFixed() : null,
-        referrerId: referrerId && referrerId !== user?.id ? referrerId : null,
-        requisites: { give: give.clean, get: get.clean },
-        cardHash: hash,
-        manual: pair.direction.row.manual,
-        status,
-        paymentDeadline:
-          status === 'advance' ? new Date(Date.now() + windowMs(pair.give.row.code, pair.get.row.code)) : null,
-        idempotencyKey: scopedKey,
-      };
       try {
-        const row = await holdingTurns(pair.get.row.code, { ticket, pair, promo: priced.promo?.code ?? null });
-        catalog.forgetReserve(pair.get.row.code);
-        void mailer.flush();
-        // A new ticket's history and card check are known: no need to read them back.
-        const { inserted, at } = row;
-        const referral = inserted.referrerId ? await findReferralNumber(db, inserted.referrerId) : undefined;
-        return toView(
-          inserted,
-          [{ status: inserted.status, at: at.toISOString() }],
-          { status: 'none', reason: null },
-          referral === undefined ? null : String(referral),
-          lang,
-        );
+        return await createNew(body, user, lang, scopedKey);
       } catch (error) {
-        // A twin with the same key that got in first also took the reserve or the promo code this
-        // attempt then found gone: its ticket is the answer, not that error.
+        // A twin with the same key that got in first took the reserve or the promo code this attempt
+        // then found gone (or held the code before this one was priced): its ticket is the answer.
         if (scopedKey) {
           const existing = await findTicketByIdempotencyKey(db, scopedKey);
           if (existing) return view(existing, lang);
