@@ -1,9 +1,13 @@
 import { defineConfig } from 'tsup';
 
-// One ESM file for the server, and the password hashing worker beside it (it runs in threads of its
-// own); the shared package is bundled in, npm dependencies stay external.
+// One ESM file for the server, and the password hashing and PGlite workers beside it (they run in
+// threads of their own); the shared package is bundled in, npm dependencies stay external.
 export default defineConfig({
-  entry: { main: 'src/main.ts', 'password-worker': 'src/modules/accounts/password-worker.js' },
+  entry: {
+    main: 'src/main.ts',
+    'password-worker': 'src/modules/accounts/password-worker.js',
+    'pglite-worker': 'src/db/pglite-worker.js',
+  },
   format: ['esm'],
   platform: 'node',
   target: 'node20',

@@ -1,7 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -11,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
 import { redactUrl } from '../config';
+import { asPglite, PgliteThread } from './pglite-thread';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -92,10 +92,16 @@ function claimDataDir(dataDir: string): () => void {
 
 export async function openPglite(dataDir: string | null): Promise<Database> {
   const release = dataDir ? claimDataDir(dataDir) : () => {};
-  const client = dataDir ? new PGlite(path.join(dataDir, 'pglite')) : new PGlite();
-  await client.waitReady;
-  const db = drizzlePglite({ client: withParsersInstalled(client), schema, casing: 'snake_case' }) as unknown as Db;
-  // PGlite is one connection in this process; its own mutex already serialises every query.
+  const client = new PgliteThread(dataDir ? path.join(dataDir, 'pglite') : null);
+  try {
+    await client.ready;
+  } catch (error) {
+    release();
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new DatabaseUnavailableError(`Cannot open the PGlite database in ${dataDir ?? 'memory'}: ${reason}`);
+  }
+  const db = drizzlePglite({ client: asPglite(client), schema, casing: 'snake_case' }) as unknown as Db;
+  // PGlite is one connection, in a thread of this process; its own mutex already serialises every query.
   return {
     db,
     kind: 'pglite',
@@ -113,55 +119,12 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
     notify: async (channel, payload = '') => {
       await client.query('select pg_notify($1, $2)', [channel, payload]);
     },
-    listen: async (channel, onMessage) => client.listen(channel, onMessage),
+    listen: (channel, onMessage) => client.listen(channel, onMessage),
     close: async () => {
       await client.close();
       release();
     },
   };
-}
-
-type QueryOptions = { parsers?: Record<string, (value: string, typeId?: number) => unknown> } & Record<string, unknown>;
-type Query = (query: string, params?: unknown[], options?: QueryOptions) => Promise<unknown>;
-
-/**
- * The PGlite client drizzle is given. drizzle sends its few type parsers (dates and intervals kept
- * as text) with every query, and PGlite answers that by copying its whole table of ~300 parsers
- * into a new object, per query: ~170 µs of the event loop each, two fifths of a simple query's
- * cost (issue 11, --cpu-prof and a loop of queries). The parsers drizzle sends go into PGlite's
- * own table the first time they come (drizzle's are the same for a type on every query), and the
- * queries then go without them, in and out of transactions.
- */
-export function withParsersInstalled(client: PGlite): PGlite {
-  const installed = new Set<string>();
-  const lean =
-    (query: Query): Query =>
-    (text, params, options) => {
-      if (!options?.parsers) return query(text, params, options);
-      const { parsers, ...rest } = options;
-      for (const [type, parse] of Object.entries(parsers)) {
-        if (installed.has(type)) continue;
-        client.parsers[type] = parse;
-        installed.add(type);
-      }
-      return query(text, params, rest);
-    };
-  const leanTransaction = (tx: Transaction): Transaction =>
-    new Proxy(tx, {
-      get: (target, key) => (key === 'query' ? lean(target.query.bind(target) as Query) : Reflect.get(target, key)),
-    });
-  // PGlite keeps private fields: its methods must run on the client itself, never on the proxy.
-  return new Proxy(client, {
-    get(target, key) {
-      if (key === 'query') return lean(target.query.bind(target) as Query);
-      if (key === 'transaction') {
-        return <T>(callback: (tx: Transaction) => Promise<T>) =>
-          target.transaction((tx) => callback(leanTransaction(tx)));
-      }
-      const value: unknown = Reflect.get(target, key, target);
-      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
-    },
-  });
 }
 
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
