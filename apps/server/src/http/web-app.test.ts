@@ -22,6 +22,13 @@ beforeAll(async () => {
         isEntry: true,
         imports: ['_shared-44.js'],
         css: ['assets/app.css'],
+        assets: [
+          'assets/inter-cyrillic-ext-wght-normal-C1.woff2',
+          'assets/inter-cyrillic-wght-normal-C2.woff2',
+          'assets/inter-latin-ext-wght-normal-L1.woff2',
+          'assets/inter-latin-wght-normal-L2.woff2',
+          'assets/favicon-F1.svg',
+        ],
       },
       '_shared-44.js': { file: 'assets/shared-44.js' },
       'src/locales/ru.ts': { file: 'assets/ru-11.js', imports: ['_messages-33.js'] },
@@ -62,6 +69,18 @@ describe('serving the web app', () => {
     const en = (await ctx.app.inject({ url: '/en/faq' })).body;
     expect(en).toContain('href="/assets/en-22.js"');
     expect(en).not.toContain('ru-11.js');
+  });
+
+  it('preloads the Inter subsets the page language draws with, and no others', async () => {
+    const preload = (file: string) =>
+      `<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/${file}" />`;
+    const ru = (await ctx.app.inject({ url: '/ru/faq' })).body;
+    expect(ru).toContain(preload('inter-latin-wght-normal-L2.woff2'));
+    expect(ru).toContain(preload('inter-cyrillic-wght-normal-C2.woff2'));
+    const en = (await ctx.app.inject({ url: '/en/' })).body;
+    expect(en).toContain(preload('inter-latin-wght-normal-L2.woff2'));
+    expect(en).not.toContain('cyrillic');
+    for (const page of [ru, en]) expect(page).not.toMatch(/-ext-wght|favicon-F1/);
   });
 
   it("names the page's own module, what it imports and its dialogs, but not what the entry brings", async () => {

@@ -67,7 +67,7 @@ export const webApp = fp(
       const match = meta.notFound ? null : matchPageRoute(pathname);
       const page = match?.name ?? null;
       const answers = meta.notFound ? '' : await firstAnswersOf(match, meta.lang);
-      const files = pageFiles?.(meta.lang, page) ?? { scripts: [], styles: [] };
+      const files = pageFiles?.(meta.lang, page) ?? { scripts: [], styles: [], fonts: [] };
       const html = injectMeta(withPageFiles(indexHtml, files), meta);
       return (
         reply
@@ -81,12 +81,27 @@ export const webApp = fp(
   },
 );
 
-type Manifest = Record<string, { file: string; imports?: string[]; dynamicImports?: string[]; css?: string[] }>;
+type Manifest = Record<
+  string,
+  { file: string; imports?: string[]; dynamicImports?: string[]; css?: string[]; assets?: string[] }
+>;
+
+/**
+ * The Inter subsets a page's text is drawn with: Latin (digits, currency codes, the name) on every
+ * page, Cyrillic on Russian ones. The stylesheet names them only once text is laid out, after the
+ * app's first render; fetched beside the scripts they are there for that render instead of one
+ * more round trip after it (issue 11, Lighthouse).
+ */
+const PAGE_FONTS: Record<Lang, RegExp[]> = {
+  ru: [/\/inter-latin-wght-normal-[\w-]+\.woff2$/, /\/inter-cyrillic-wght-normal-[\w-]+\.woff2$/],
+  en: [/\/inter-latin-wght-normal-[\w-]+\.woff2$/],
+};
 
 /** What a page's head names beyond the entry's own files: scripts to fetch now, styles to apply. */
 export interface PageFiles {
   scripts: string[];
   styles: string[];
+  fonts: string[];
 }
 
 /**
@@ -112,9 +127,14 @@ export function pageFilesOf(webDist: string): ((lang: Lang, page: PageRouteName 
     });
   // The entry and what it imports are in index.html already.
   const inPage = new Set(closure(['index.html'], false));
-  const filesOf = (keys: string[]): PageFiles => {
+  const entryAssets = manifest['index.html']?.assets ?? [];
+  const filesOf = (lang: Lang, keys: string[]): PageFiles => {
     const chunks = keys.filter((key) => !inPage.has(key)).map((key) => manifest[key]!);
-    return { scripts: chunks.map((chunk) => chunk.file), styles: chunks.flatMap((chunk) => chunk.css ?? []) };
+    return {
+      scripts: chunks.map((chunk) => chunk.file),
+      styles: chunks.flatMap((chunk) => chunk.css ?? []),
+      fonts: PAGE_FONTS[lang].flatMap((name) => entryAssets.filter((asset) => name.test(`/${asset}`))),
+    };
   };
   const cache = new Map<string, PageFiles>();
   return (lang, page) => {
@@ -122,7 +142,7 @@ export function pageFilesOf(webDist: string): ((lang: Lang, page: PageRouteName 
     let files = cache.get(cacheKey);
     if (!files) {
       const seen = new Set<string>();
-      files = filesOf([
+      files = filesOf(lang, [
         ...closure([`src/locales/${lang}.ts`], false, seen),
         ...(page && USER_AREA_PAGES.includes(page)
           ? closure(['src/app/layout/user-area-layout.tsx'], false, seen)
@@ -135,8 +155,9 @@ export function pageFilesOf(webDist: string): ((lang: Lang, page: PageRouteName 
   };
 }
 
-function withPageFiles(html: string, { scripts, styles }: PageFiles): string {
+function withPageFiles(html: string, { scripts, styles, fonts }: PageFiles): string {
   const links = [
+    ...fonts.map((file) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="/${file}" />`),
     ...styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}" />`),
     ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`),
   ].join('');
