@@ -8,6 +8,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_DB } from '../../test/test-database';
 import { asPglite, PgliteThread } from './pglite-thread';
 
 // What drizzle reads back must be what it reads from PGlite in its own thread: dates, intervals and
@@ -34,17 +35,18 @@ let bare: PGlite;
 let thread: PgliteThread;
 const db = () => drizzle({ client: asPglite(thread) });
 
-beforeAll(async () => {
-  bare = new PGlite();
-  thread = new PgliteThread(null);
-  await Promise.all([bare.waitReady, thread.ready]);
-  await db().execute(sql`create table things (id int primary key, name text not null)`);
-});
-afterAll(async () => {
-  await Promise.all([bare.close(), thread.close()]);
-});
+// PGlite only: the PostgreSQL run of the server suite has nothing to add here.
+describe.skipIf(TEST_DB === 'postgres')('PGlite in its own thread', () => {
+  beforeAll(async () => {
+    bare = new PGlite();
+    thread = new PgliteThread(null);
+    await Promise.all([bare.waitReady, thread.ready]);
+    await db().execute(sql`create table things (id int primary key, name text not null)`);
+  });
+  afterAll(async () => {
+    await Promise.all([bare.close(), thread.close()]);
+  });
 
-describe('PGlite in its own thread', () => {
   it('reads every type back as drizzle does on PGlite in this thread, in and out of transactions', async () => {
     const expected = await drizzle({ client: bare }).execute(PROBE);
     expect(await db().execute(PROBE)).toEqual(expected);
