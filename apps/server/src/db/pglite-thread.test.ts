@@ -121,21 +121,27 @@ describe.skipIf(TEST_DB === 'postgres')('PGlite in its own thread', () => {
     );
   });
 
-  it('does not keep the process alive once nothing waits for it', async () => {
+  it('keeps the process alive while it starts and while a call waits, and not after', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'obmen-pglite-thread-'));
-    const script = path.join(dir, 'script.mts');
     const module = fileURLToPath(new URL('./pglite-thread.ts', import.meta.url));
-    writeFileSync(
-      script,
-      `import { PgliteThread } from ${JSON.stringify(module)};
-       const thread = new PgliteThread(null);
-       await thread.ready;
-       const { rows } = await thread.query('select 6 * 7 as answer');
-       console.log(JSON.stringify(rows));`,
-    );
-    try {
+    const run = async (name: string, body: string) => {
+      const script = path.join(dir, `${name}.mts`);
+      writeFileSync(
+        script,
+        `import { PgliteThread } from ${JSON.stringify(module)};
+         const thread = new PgliteThread(null);
+         ${body}`,
+      );
       const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', script], { timeout: 20_000 });
-      expect(stdout.trim()).toBe('[{"answer":42}]');
+      return stdout.trim();
+    };
+    try {
+      const [started, answered] = await Promise.all([
+        run('started', `await thread.ready; console.log('ready');`),
+        run('answered', `console.log(JSON.stringify((await thread.query('select 6 * 7 as answer')).rows));`),
+      ]);
+      expect(started).toBe('ready');
+      expect(answered).toBe('[{"answer":42}]');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -36,8 +36,6 @@ export class PgliteThread {
 
   constructor(dataDir: string | null) {
     this.#worker = new Worker(new URL('./pglite-worker.js', import.meta.url), { workerData: { dataDir } });
-    // The thread keeps the process alive only while a call waits for it (see #call).
-    this.#worker.unref();
     this.ready = new Promise((resolve, reject) => {
       this.#worker.once('message', (message: { ready: boolean; error?: Record<string, unknown> }) => {
         if (message.ready) resolve();
@@ -54,6 +52,11 @@ export class PgliteThread {
         this.#fail(error);
       });
     });
+    // The thread keeps the process alive while it starts, then only while a call waits (see #call).
+    this.ready.then(
+      () => this.#pending.size === 0 && this.#worker.unref(),
+      () => this.#worker.unref(),
+    );
   }
 
   query: QueryOn = (text, params, options) => this.#query(undefined, text, params, options);
