@@ -1,5 +1,6 @@
 // `npm run dev`: the API with reload on :8081 and Vite with hot reload on :8080, proxying to it.
 import { spawn } from 'node:child_process';
+import path from 'node:path';
 import { root } from './lib.mjs';
 
 const port = process.env.PORT ?? '8080';
@@ -8,7 +9,16 @@ const children = [
   spawn('npm', ['run', 'dev', '--silent', '-w', '@obmen/server'], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'development', PORT: apiPort, PUBLIC_URL: `http://localhost:${port}` },
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: apiPort,
+      PUBLIC_URL: `http://localhost:${port}`,
+      // npm runs the workspace's script in apps/server: without this the dev server kept a database
+      // of its own there (apps/server/data), not the ./data that `npm start` and the README name;
+      // a relative DATA_DIR is taken from the repository's root likewise.
+      DATA_DIR: path.resolve(root, process.env.DATA_DIR ?? 'data'),
+    },
   }),
   spawn('npm', ['run', 'dev', '--silent', '-w', '@obmen/web'], {
     cwd: root,
