@@ -60,7 +60,7 @@ const precompressed = compression({
 // speaking HTTP/1.1, so that was three or four round trips one after another (Lighthouse: largest
 // paint ~2.7 s; with these groups 6 scripts and ~2.3 s). Only modules the home page loaded anyway
 // are named, so other pages get at most a few KB they do not use; the dialog stays a file of its
-// own, fetched when a dialog opens (the home page's one-time notice, a picker).
+// own, fetched when a dialog opens (a picker; the home page's one-time notice is a native <dialog>).
 const firstRenderChunks = [
   {
     name: 'core',
@@ -78,6 +78,8 @@ const firstRenderChunks = [
     priority: 10,
     test: oneOf([
       /src\/components\/ui\/(button|spinner|fire-icon|countdown-ring)\.tsx$/,
+      // The dialogs' styles: the home page's notice (a native <dialog>) uses them without Radix.
+      /src\/components\/ui\/dialog\.module\.css/,
       /src\/hooks\/use-time-left\.ts$/,
       /src\/lib\/exchange-draft\.ts$/,
       /packages\/shared\/src\/money\/amount-text\.ts$/,

@@ -325,4 +325,30 @@ test.describe('the phishing warning', () => {
     await expect(converter(page, 'ru').giveAmount).toHaveValue('3000');
     await expect(page.getByRole('dialog')).toHaveCount(0);
   });
+
+  test('holds focus and the page behind it until closed by Escape or a click beside it', async ({ page }) => {
+    await page.goto('/en/');
+    const dialog = page.getByRole('dialog', { name: 'Beware of fake sites' });
+    await expect(dialog).toBeVisible();
+    // Focus starts inside and Tab moves within it; the page behind does not scroll.
+    await expect(dialog.getByRole('button', { name: 'Close' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(dialog.getByRole('button', { name: 'Got it' })).toBeFocused();
+    await expect(page.locator('html')).toHaveCSS('overflow', 'hidden');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(page.locator('html')).not.toHaveCSS('overflow', 'hidden');
+    await page.reload();
+    await expect(converter(page, 'en').giveAmount).toHaveValue('3000');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+
+    // On another browser, a click on the backdrop closes it as well.
+    await page.evaluate(() => localStorage.removeItem('phishingWarningSeen'));
+    await page.reload();
+    await expect(dialog).toBeVisible();
+    await dialog.click({ position: { x: 10, y: 10 } });
+    await expect(dialog).toBeVisible();
+    await page.mouse.click(3, 3);
+    await expect(dialog).toBeHidden();
+  });
 });

@@ -38,17 +38,16 @@ beforeAll(async () => {
       '_accordion-66.js': { file: 'assets/accordion-66.js', css: ['assets/accordion-66.css'] },
       'src/app/routes/home.tsx': {
         file: 'assets/home-77.js',
-        imports: ['_shared-44.js'],
-        dynamicImports: ['src/features/converter/components/phishing-warning.tsx'],
+        imports: ['_shared-44.js', '_notice-88.js'],
+        dynamicImports: ['src/features/converter/components/currency-picker-dialog.tsx'],
         css: ['assets/home-77.css'],
       },
-      'src/features/converter/components/phishing-warning.tsx': {
-        file: 'assets/phishing-warning-88.js',
+      '_notice-88.js': { file: 'assets/notice-88.js' },
+      'src/features/converter/components/currency-picker-dialog.tsx': {
+        file: 'assets/currency-picker-dialog-98.js',
         imports: ['_dialog-99.js'],
-        dynamicImports: ['src/never-at-first.tsx'],
       },
       '_dialog-99.js': { file: 'assets/dialog-99.js' },
-      'src/never-at-first.tsx': { file: 'assets/never-at-first.js' },
       'src/app/layout/user-area-layout.tsx': { file: 'assets/user-area-layout-12.js' },
       'src/app/routes/user-tickets.tsx': { file: 'assets/user-tickets-13.js' },
     }),
@@ -83,7 +82,7 @@ describe('serving the web app', () => {
     for (const page of [ru, en]) expect(page).not.toMatch(/-ext-wght|favicon-F1/);
   });
 
-  it("names the page's own module, what it imports and its dialogs, but not what the entry brings", async () => {
+  it("names the page's own module and what it imports, but not what the entry brings or what loads on demand", async () => {
     const faq = (await ctx.app.inject({ url: '/en/faq' })).body;
     expect(faq).toContain('<link rel="modulepreload" crossorigin href="/assets/faq-55.js" />');
     expect(faq).toContain('<link rel="modulepreload" crossorigin href="/assets/accordion-66.js" />');
@@ -93,11 +92,12 @@ describe('serving the web app', () => {
     expect(faq).not.toContain('home-77');
 
     const pair = (await ctx.app.inject({ url: '/ru/SBERRUB--BTC' })).body;
-    for (const file of ['home-77.js', 'phishing-warning-88.js', 'dialog-99.js']) {
+    for (const file of ['home-77.js', 'notice-88.js']) {
       expect(pair).toContain(`<link rel="modulepreload" crossorigin href="/assets/${file}" />`);
     }
     expect(pair).toContain('<link rel="stylesheet" crossorigin href="/assets/home-77.css" />');
-    expect(pair).not.toContain('never-at-first');
+    expect(pair).not.toContain('currency-picker-dialog-98');
+    expect(pair).not.toContain('dialog-99');
 
     const tickets = (await ctx.app.inject({ url: '/en/user/tickets' })).body;
     expect(tickets).toContain('href="/assets/user-area-layout-12.js"');

@@ -106,27 +106,24 @@ export interface PageFiles {
 
 /**
  * What a page needs before its first render, from Vite's manifest: the page language's catalog
- * and the page's own module (PAGE_MODULES) with what it imports — its dialogs too, such as the
- * home page's one-time notice, and the user area's layout. Named in the head, they download
- * beside the entry instead of one round trip after another as each module runs (issue 11).
+ * and the page's own module (PAGE_MODULES) with what it imports, and the user area's layout. Named
+ * in the head, they download beside the entry instead of one round trip after another as each
+ * module runs (issue 11). What a page imports on demand (a picker's dialog) is left out: it would
+ * share the phone's few connections with what the first render needs.
  */
 export function pageFilesOf(webDist: string): ((lang: Lang, page: PageRouteName | null) => PageFiles) | null {
   const file = path.join(webDist, '.vite/manifest.json');
   if (!existsSync(file)) return null;
   const manifest = JSON.parse(readFileSync(file, 'utf8')) as Manifest;
-  const closure = (keys: string[], withDynamic: boolean, seen = new Set<string>()): string[] =>
+  const closure = (keys: string[], seen = new Set<string>()): string[] =>
     keys.flatMap((key) => {
       const chunk = manifest[key];
       if (!chunk || seen.has(key)) return [];
       seen.add(key);
-      return [
-        key,
-        ...closure(chunk.imports ?? [], false, seen),
-        ...closure(withDynamic ? (chunk.dynamicImports ?? []) : [], false, seen),
-      ];
+      return [key, ...closure(chunk.imports ?? [], seen)];
     });
   // The entry and what it imports are in index.html already.
-  const inPage = new Set(closure(['index.html'], false));
+  const inPage = new Set(closure(['index.html']));
   const entryAssets = manifest['index.html']?.assets ?? [];
   const filesOf = (lang: Lang, keys: string[]): PageFiles => {
     const chunks = keys.filter((key) => !inPage.has(key)).map((key) => manifest[key]!);
@@ -143,11 +140,9 @@ export function pageFilesOf(webDist: string): ((lang: Lang, page: PageRouteName 
     if (!files) {
       const seen = new Set<string>();
       files = filesOf(lang, [
-        ...closure([`src/locales/${lang}.ts`], false, seen),
-        ...(page && USER_AREA_PAGES.includes(page)
-          ? closure(['src/app/layout/user-area-layout.tsx'], false, seen)
-          : []),
-        ...(page ? closure([`src/app/routes/${PAGE_MODULES[page]}.tsx`], true, seen) : []),
+        ...closure([`src/locales/${lang}.ts`], seen),
+        ...(page && USER_AREA_PAGES.includes(page) ? closure(['src/app/layout/user-area-layout.tsx'], seen) : []),
+        ...(page ? closure([`src/app/routes/${PAGE_MODULES[page]}.tsx`], seen) : []),
       ]);
       cache.set(cacheKey, files);
     }

@@ -1,4 +1,4 @@
-import { useState, type ComponentType } from 'react';
+import { useState } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import { pagePath } from '@obmen/shared/routing';
 import { useSeo } from '../../features/converter/api/get-seo';
@@ -9,23 +9,8 @@ import { pairKey } from '../../features/converter/converter-logic';
 import { useConverter, type Converter as ConverterModel } from '../../features/converter/hooks/use-converter';
 import { usePageMeta } from '../../features/converter/hooks/use-page-meta';
 import { phishingWarningSeen } from '../../features/converter/phishing-warning-seen';
-import { log } from '../../lib/log';
+import { PhishingWarning } from '../../features/converter/components/phishing-warning';
 import styles from './home.module.css';
-
-// Shown once per browser, so its dialog code loads only for those who will see it — before the
-// page's first render (the loader below), so it comes with the page instead of popping up after.
-let PhishingWarning: ComponentType | null = null;
-
-export async function loader() {
-  if (PhishingWarning || phishingWarningSeen()) return null;
-  try {
-    ({ PhishingWarning } = await import('../../features/converter/components/phishing-warning'));
-  } catch (error) {
-    // Without its code the page still works; the notice shows on a later visit.
-    log.error('phishing notice not loaded', error);
-  }
-  return null;
-}
 
 /** The home page (spec §2): the converter, with the pair page's texts when the address names a pair. */
 export function Component() {
@@ -43,7 +28,7 @@ export function Component() {
       <Converter model={model} />
       <SeoText title={texts.textTitle} body={texts.textBody} />
       <Advantages lang={model.lang} />
-      {warn && PhishingWarning && <PhishingWarning />}
+      {warn && <PhishingWarning />}
     </div>
   );
 }

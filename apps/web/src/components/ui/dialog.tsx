@@ -16,16 +16,12 @@ export interface DialogProps {
   size?: 'sm' | 'md' | 'lg';
   /** Hides the × button, for a dialog that must be answered with one of its own buttons. */
   hideClose?: boolean;
-  /**
-   * Open as the page first draws (a notice on arrival): it appears with the page instead of rising
-   * in after it, which would make it the page's last and largest paint.
-   */
-  withPage?: boolean;
 }
 
 /**
  * A modal dialog (Radix): focus moves in and is trapped, Escape and the backdrop close it, focus
- * returns to what opened it, and the page behind is inert for screen readers.
+ * returns to what opened it, and the page behind is inert for screen readers. A notice that opens
+ * with the page is a `NoticeDialog`.
  */
 export function Dialog({
   open,
@@ -36,16 +32,14 @@ export function Dialog({
   footer,
   size = 'md',
   hideClose = false,
-  withPage = false,
 }: DialogProps) {
   const { t } = useTranslation();
-  const still = withPage ? ` ${styles.still}` : '';
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
-        <RadixDialog.Overlay className={`${styles.overlay}${still}`} />
+        <RadixDialog.Overlay className={styles.overlay} />
         <RadixDialog.Content
-          className={`${styles.content} ${styles[size]}${still}`}
+          className={`${styles.panel} ${styles.content} ${styles[size]}`}
           {...(!description && { 'aria-describedby': undefined })}
         >
           <div className={styles.header}>

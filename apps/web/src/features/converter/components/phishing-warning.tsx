@@ -1,7 +1,7 @@
 import { memo, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
+import { NoticeDialog } from '../../../components/ui/notice-dialog';
 import { rememberPhishingWarning } from '../phishing-warning-seen';
 import styles from './home-sections.module.css';
 
@@ -26,14 +26,11 @@ export const PhishingWarning = memo(function PhishingWarning() {
     rememberPhishingWarning();
     setOpen(false);
   };
+  if (!open) return null;
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        if (!next) close();
-      }}
+    <NoticeDialog
+      onClose={close}
       size="sm"
-      withPage
       title={t('home.warning.title')}
       description={
         <>
@@ -52,6 +49,6 @@ export const PhishingWarning = memo(function PhishingWarning() {
         <li>{t('home.warning.requisites')}</li>
         <li>{t('home.warning.secrets')}</li>
       </ul>
-    </Dialog>
+    </NoticeDialog>
   );
 });
