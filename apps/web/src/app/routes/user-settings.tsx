@@ -8,6 +8,7 @@ import { useSession } from '../../features/auth/hooks/use-session';
 import { DiscountCard } from '../../features/promo/components/discount-card';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useLanguage } from '../../hooks/use-language';
+import { formatDate } from '../../lib/format-date';
 import { pathInLanguage } from '../../lib/language';
 import styles from './user-settings.module.css';
 
@@ -47,7 +48,6 @@ export function Component() {
   const lang = useLanguage();
   const { user, info, token } = useSession();
   useDocumentTitle(`${t('settings.title')} — Obmen`);
-  const since = info ? new Date(info.createdAt) : null;
 
   return (
     <div className={styles.page}>
@@ -65,13 +65,11 @@ export function Component() {
                   <dt>{t('settings.email')}</dt>
                   <dd data-testid="settings-email">{user.email}</dd>
                 </div>
-                {since && !Number.isNaN(since.getTime()) && (
+                {info && !Number.isNaN(Date.parse(info.createdAt)) && (
                   <div>
                     <dt>{t('settings.since')}</dt>
                     <dd>
-                      <time dateTime={info?.createdAt}>
-                        {since.toLocaleDateString(lang === 'ru' ? 'ru-RU' : 'en-GB', { dateStyle: 'long' })}
-                      </time>
+                      <time dateTime={info.createdAt}>{formatDate(info.createdAt, lang, 'long')}</time>
                     </dd>
                   </div>
                 )}

@@ -11,6 +11,7 @@ import { formatDuration } from '../../../hooks/use-time-left';
 import { useLanguage } from '../../../hooks/use-language';
 import { ApiError } from '../../../lib/api-client';
 import { formatAmount } from '../../../lib/format-amount';
+import { formatTime } from '../../../lib/format-date';
 import { reportError } from '../../../lib/report-error';
 import { useConfirmTicket } from '../api/confirm-ticket';
 import { useTicket } from '../api/get-ticket';
@@ -58,9 +59,7 @@ function AwaitingPayment({ ticket, onDeadline }: { ticket: Ticket; onDeadline: (
 
   const opened = ticket.history.findLast((entry) => entry.status === 'advance');
   const totalMs = deadline && opened ? Math.max(1, deadline - Date.parse(opened.at)) : 30 * 60_000;
-  const time = deadline
-    ? new Date(deadline).toLocaleTimeString(lang === 'ru' ? 'ru-RU' : 'en-GB', { hour: '2-digit', minute: '2-digit' })
-    : '';
+  const time = deadline ? formatTime(deadline) : '';
   const amount = `${formatAmount(ticket.give.sum, lang, { scale: ticket.give.scale })} ${ticket.give.valute}`;
   const coin = ticket.give.kind === 'crypto';
   const address = coin ? ticket.payTo?.[0] : undefined;

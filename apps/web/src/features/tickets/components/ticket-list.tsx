@@ -5,6 +5,7 @@ import { Pagination } from '../../../components/ui/pagination';
 import { Spinner } from '../../../components/ui/spinner';
 import { useLanguage } from '../../../hooks/use-language';
 import { formatAmount } from '../../../lib/format-amount';
+import { formatDateTime } from '../../../lib/format-date';
 import { TICKETS_PER_PAGE, useTickets } from '../api/get-tickets';
 import { LoadProblem } from './load-problem';
 import { StatusBadge } from './status-badge';
@@ -27,7 +28,6 @@ export function TicketList({ page, hrefFor }: { page: number; hrefFor: (page: nu
       </div>
     );
   }
-  const locale = lang === 'ru' ? 'ru-RU' : 'en-GB';
   return (
     <div className={styles.wrap} aria-busy={tickets.isPlaceholderData}>
       <table className={styles.table}>
@@ -50,9 +50,7 @@ export function TicketList({ page, hrefFor }: { page: number; hrefFor: (page: nu
                 </Link>
               </th>
               <td data-label={t('userTickets.date')}>
-                <time dateTime={ticket.createdAt}>
-                  {new Date(ticket.createdAt).toLocaleString(locale, { dateStyle: 'short', timeStyle: 'short' })}
-                </time>
+                <time dateTime={ticket.createdAt}>{formatDateTime(ticket.createdAt, lang, 'short')}</time>
               </td>
               <td data-label={t('userTickets.give')}>
                 {formatAmount(ticket.give.sum, lang, { scale: ticket.give.scale })} {ticket.give.valute}

@@ -7,6 +7,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { formatDuration } from '../../../hooks/use-time-left';
 import { useLanguage } from '../../../hooks/use-language';
 import { formatAmount } from '../../../lib/format-amount';
+import { formatDateTime } from '../../../lib/format-date';
 import { useTicket } from '../api/get-ticket';
 import { usePaymentWindow } from '../hooks/use-payment-window';
 import { rateText } from '../rate-text';
@@ -15,8 +16,6 @@ import { TicketLink } from './ticket-link';
 import { TicketLoadError } from './ticket-load-error';
 import { TicketOutcome } from './ticket-outcome';
 import styles from './ticket-view.module.css';
-
-const locale = (lang: string) => (lang === 'ru' ? 'ru-RU' : 'en-GB');
 
 /** The ticket page (spec §2 ticket_info): its status and the card of spec §3, kept fresh while it is open. */
 export function TicketView({ id }: { id: string }) {
@@ -70,7 +69,7 @@ function TicketCard({ ticket, onDeadline }: { ticket: Ticket; onDeadline: () => 
   const lang = useLanguage();
   const statusLabel = useStatusLabel();
   const amount = (side: Ticket['give']) => `${formatAmount(side.sum, lang, { scale: side.scale })} ${side.valute}`;
-  const created = new Date(ticket.createdAt).toLocaleString(locale(lang), { dateStyle: 'long', timeStyle: 'short' });
+  const created = formatDateTime(ticket.createdAt, lang, 'long');
   const requisites = (list: Ticket['requisites']['give']) =>
     list.length > 0 ? (
       <ul className={styles.values}>
@@ -147,9 +146,7 @@ function TicketCard({ ticket, onDeadline }: { ticket: Ticket; onDeadline: () => 
               const last = index === ticket.history.length - 1;
               return (
                 <li key={`${entry.status}:${entry.at}`}>
-                  <time dateTime={entry.at}>
-                    {new Date(entry.at).toLocaleString(locale(lang), { dateStyle: 'short', timeStyle: 'short' })}
-                  </time>
+                  <time dateTime={entry.at}>{formatDateTime(entry.at, lang, 'short')}</time>
                   <span>{last ? statusLabel(ticket) : t(`ticketStatus.${entry.status}`)}</span>
                 </li>
               );
