@@ -8,7 +8,7 @@ import styles from './logo.module.css';
 export function Logo({ size = 'md' }: { size?: 'md' | 'lg' }) {
   const gradient = useId();
   return (
-    <span className={`${styles.logo} ${styles[size]}`}>
+    <span className={size === 'lg' ? `${styles.logo} ${styles.lg}` : styles.logo}>
       <svg className={styles.mark} viewBox="0 0 32 32" aria-hidden="true" focusable="false">
         <defs>
           <linearGradient id={gradient} x1="0" y1="0" x2="1" y2="1">
