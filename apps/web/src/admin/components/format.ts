@@ -1,11 +1,11 @@
 import type { Lang } from '@obmen/shared/i18n';
+import { formatDateTime as dateTimeText } from '../../lib/format-date';
 
 const LOCALES: Record<Lang, string> = { ru: 'ru-RU', en: 'en-GB' };
 
 /** A moment as operators read it: date and time to the minute, in their time zone. */
 export function formatDateTime(iso: string | null | undefined, lang: Lang): string {
-  if (!iso) return '—';
-  return new Intl.DateTimeFormat(LOCALES[lang], { dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso));
+  return iso ? dateTimeText(iso, lang, 'short') : '—';
 }
 
 /** How long ago, in the largest unit that fits: "5 min", "3 h", "2 d". */
