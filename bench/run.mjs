@@ -172,12 +172,12 @@ async function benchProduct(label, product, fastifyUrl, ticketBudget) {
       check: (f) => f.ratio >= share && f.bad === 0,
     });
   }
-  const calc = await besideFastify(fastifyUrl, { url: `${url}/api/v1/Exchange/calculate`, ...CALCULATE });
+  const quote = { url: `${url}/api/v1/Exchange/calculate`, ...CALCULATE };
+  const calc = await besideFastify(fastifyUrl, quote);
   record(`${label} POST calculate`, calc, {
     text: '≥ 0.4 × Fastify, no errors',
     check: (f) => f.ratio >= 0.4 && f.bad === 0,
   });
-  const quote = { url: `${url}/api/v1/Exchange/calculate`, ...CALCULATE };
   const solo = await p99AtRate(quote, 2000);
   record(
     `${label} POST calculate at 2000 req/s`,
