@@ -222,6 +222,36 @@ describe('the express lane on its own', () => {
     }
   });
 
+  it("asks a query's schema once per query text, refusals too, and begins afresh past its limit", async () => {
+    const { parsedPerSearch } = await import('./express-lane');
+    const { z } = await import('zod');
+    let asked = 0;
+    const schema = z.preprocess(
+      (value) => {
+        asked += 1;
+        return value;
+      },
+      z.object({
+        x: z
+          .string()
+          .regex(/^[A-Z]+$/)
+          .transform((code) => code.toLowerCase()),
+      }),
+    );
+    const parse = parsedPerSearch(schema, 2);
+    const call = (search: string) => parse({ search, query: Object.fromEntries(new URLSearchParams(search)) });
+
+    expect(call('x=AB')).toMatchObject({ success: true, data: { x: 'ab' } });
+    expect(call('x=AB')).toMatchObject({ success: true, data: { x: 'ab' } });
+    expect(call('x=a1').success).toBe(false);
+    expect(call('x=a1').success).toBe(false);
+    expect(asked).toBe(2);
+    // A third text finds the two kept ones at the limit: they are dropped, and asked again later.
+    expect(call('x=CD')).toMatchObject({ success: true, data: { x: 'cd' } });
+    expect(call('x=AB')).toMatchObject({ success: true, data: { x: 'ab' } });
+    expect(asked).toBe(4);
+  });
+
   it('answers 500 when writing its answer fails, and the server lives on', async () => {
     const { createExpressLane } = await import('./express-lane');
     const { createMetrics } = await import('../modules/monitoring/metrics');

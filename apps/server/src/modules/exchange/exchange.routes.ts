@@ -15,7 +15,7 @@ import {
   seoQuery,
   seoRecordSchema,
 } from '@obmen/shared';
-import { jsonOf, type ExpressLane } from '../../http/express-lane';
+import { jsonOf, parsedPerSearch, type ExpressLane } from '../../http/express-lane';
 import type { AuthGuards } from '../accounts/auth-guards';
 import type { ExchangeService } from './exchange.service';
 
@@ -38,12 +38,14 @@ export const exchangeRoutes: FastifyPluginAsyncZod<{
       exchange.currenciesJson(side, lang),
     );
   }
-  lane.get(`${BASE}/get_range`, `${BASE}/get_range`, ({ query }) => {
-    const input = getRange.query.safeParse(query);
+  const rangeQuery = parsedPerSearch(getRange.query);
+  lane.get(`${BASE}/get_range`, `${BASE}/get_range`, (call) => {
+    const input = rangeQuery(call);
     return input.success ? exchange.rangeJson(input.data.giveName, input.data.getName) : undefined;
   });
-  lane.get(`${BASE}/direction_status`, `${BASE}/direction_status`, ({ query }) => {
-    const input = directionStatus.query.safeParse(query);
+  const statusQuery = parsedPerSearch(directionStatus.query);
+  lane.get(`${BASE}/direction_status`, `${BASE}/direction_status`, (call) => {
+    const input = statusQuery(call);
     return input.success ? status(input.data.giveName, input.data.getName) : undefined;
   });
   // Visitors' quotes only: a signed-in user's (their VIP price) goes through the route's guard.
