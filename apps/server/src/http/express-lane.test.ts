@@ -250,6 +250,13 @@ describe('the express lane on its own', () => {
     expect(call('x=CD')).toMatchObject({ success: true, data: { x: 'cd' } });
     expect(call('x=AB')).toMatchObject({ success: true, data: { x: 'ab' } });
     expect(asked).toBe(4);
+    // A text longer than any pair's query is judged every time and not kept.
+    const long = `x=AB&${'y=1&'.repeat(80)}`;
+    expect(call(long)).toMatchObject({ success: true, data: { x: 'ab' } });
+    expect(call(long)).toMatchObject({ success: true, data: { x: 'ab' } });
+    expect(asked).toBe(6);
+    expect(call('x=AB')).toMatchObject({ success: true, data: { x: 'ab' } });
+    expect(asked).toBe(6);
   });
 
   it('answers 500 when writing its answer fails, and the server lives on', async () => {

@@ -223,13 +223,16 @@ export function jsonOf(text: string): unknown {
  * afresh). The converter and the rate monitors ask about the same few pairs over and over, and
  * the schema's checks were ~7 % of the main thread on these calls (issue 11); the verdict of one
  * text never changes, so the schema stays the one place the rules live. Callers only read it.
+ * A pair's query is a few dozen characters: longer texts are judged each time, not kept, so
+ * odd requests cannot fill the memory with their addresses.
  */
-export function parsedPerSearch<T>(schema: z.ZodType<T>, max = 1_000) {
+export function parsedPerSearch<T>(schema: z.ZodType<T>, max = 1_000, longestKept = 256) {
   let kept = new Map<string, z.ZodSafeParseResult<T>>();
   return ({ search, query }: Pick<LaneCall, 'search' | 'query'>): z.ZodSafeParseResult<T> => {
     let verdict = kept.get(search);
     if (verdict === undefined) {
       verdict = schema.safeParse(query);
+      if (search.length > longestKept) return verdict;
       if (kept.size >= max) kept = new Map();
       kept.set(search, verdict);
     }
