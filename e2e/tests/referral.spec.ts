@@ -127,6 +127,9 @@ for (const [lang, copy] of [
     request,
     browser,
   }) => {
+    // Three accounts (one signed up in a browser of its own) and an exchange taken to success
+    // before the page is opened: 25–29 s of the default 30 on a busy 2-core runner (stop 21's CI).
+    test.slow();
     const operator = await operatorHeaders(request);
     const partner = await registerUser(request, 'partner');
     const refId = await refNumberOf(request, partner);
