@@ -67,7 +67,7 @@ export const webApp = fp(
       const match = meta.notFound ? null : matchPageRoute(pathname);
       const page = match?.name ?? null;
       const answers = meta.notFound ? '' : await firstAnswersOf(match, meta.lang);
-      const files = pageFiles?.(meta.lang, page) ?? { scripts: [], styles: [], fonts: [] };
+      const files = pageFiles?.(meta.lang, page) ?? { scripts: [], styles: [] };
       const html = injectMeta(withPageFiles(indexHtml, files), meta);
       return (
         reply
@@ -86,22 +86,10 @@ type Manifest = Record<
   { file: string; imports?: string[]; dynamicImports?: string[]; css?: string[]; assets?: string[] }
 >;
 
-/**
- * The Inter subsets a page's text is drawn with: Latin (digits, currency codes, the name) on every
- * page, Cyrillic on Russian ones. The stylesheet names them only once text is laid out, after the
- * app's first render; fetched beside the scripts they are there for that render instead of one
- * more round trip after it (issue 11, Lighthouse).
- */
-const PAGE_FONTS: Record<Lang, RegExp[]> = {
-  ru: [/\/inter-latin-wght-normal-[\w-]+\.woff2$/, /\/inter-cyrillic-wght-normal-[\w-]+\.woff2$/],
-  en: [/\/inter-latin-wght-normal-[\w-]+\.woff2$/],
-};
-
 /** What a page's head names beyond the entry's own files: scripts to fetch now, styles to apply. */
 export interface PageFiles {
   scripts: string[];
   styles: string[];
-  fonts: string[];
 }
 
 /**
@@ -124,13 +112,11 @@ export function pageFilesOf(webDist: string): ((lang: Lang, page: PageRouteName 
     });
   // The entry and what it imports are in index.html already.
   const inPage = new Set(closure(['index.html']));
-  const entryAssets = manifest['index.html']?.assets ?? [];
-  const filesOf = (lang: Lang, keys: string[]): PageFiles => {
+  const filesOf = (keys: string[]): PageFiles => {
     const chunks = keys.filter((key) => !inPage.has(key)).map((key) => manifest[key]!);
     return {
       scripts: chunks.map((chunk) => chunk.file),
       styles: chunks.flatMap((chunk) => chunk.css ?? []),
-      fonts: PAGE_FONTS[lang].flatMap((name) => entryAssets.filter((asset) => name.test(`/${asset}`))),
     };
   };
   const cache = new Map<string, PageFiles>();
@@ -139,7 +125,7 @@ export function pageFilesOf(webDist: string): ((lang: Lang, page: PageRouteName 
     let files = cache.get(cacheKey);
     if (!files) {
       const seen = new Set<string>();
-      files = filesOf(lang, [
+      files = filesOf([
         ...closure([`src/locales/${lang}.ts`], seen),
         ...(page && USER_AREA_PAGES.includes(page) ? closure(['src/app/layout/user-area-layout.tsx'], seen) : []),
         ...(page ? closure([`src/app/routes/${PAGE_MODULES[page]}.tsx`], seen) : []),
@@ -150,9 +136,8 @@ export function pageFilesOf(webDist: string): ((lang: Lang, page: PageRouteName 
   };
 }
 
-function withPageFiles(html: string, { scripts, styles, fonts }: PageFiles): string {
+function withPageFiles(html: string, { scripts, styles }: PageFiles): string {
   const links = [
-    ...fonts.map((file) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="/${file}" />`),
     ...styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}" />`),
     ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`),
   ].join('');
