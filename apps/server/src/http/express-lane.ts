@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import http, { IncomingMessage, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import { parse as parseQuery } from 'node:querystring';
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
 import type { z } from 'zod';
 import { isLang, langFromAcceptLanguage, type Lang } from '@obmen/shared';
 import type { Metrics } from '../modules/monitoring/metrics';
+import { chosenEncoding, COMPRESS_FROM, compressed, type Encoding } from './compression';
 
 /** What a lane answer sees of its request. */
 export interface LaneCall {
@@ -30,9 +29,6 @@ interface LaneRoute {
   timing?: { observe(seconds: number): void };
 }
 
-// As @fastify/compress is set up in app.ts: answers from 1 KB on, in the client's preferred encoding.
-const COMPRESS_FROM = 1024;
-const ENCODINGS = ['br', 'gzip', 'identity'];
 // Fastify's own body parser takes the rest; a quote request is a few hundred bytes.
 const MAX_BODY = 16 * 1024;
 
@@ -56,18 +52,13 @@ export function createExpressLane() {
   let ready: { headers: Record<string, string>; metrics: Metrics; log: FastifyBaseLogger } | null = null;
   // Fastify logs every request at info: the lane writes the same two lines when that level is on.
   let logRequests = false;
-  const compressed = new WeakMap<Buffer, { br?: Buffer; gzip?: Buffer }>();
+  const encodings = new WeakMap<Buffer, { br?: Buffer; gzip?: Buffer }>();
 
   /** Brotli or gzip bytes of an answer, made on its first request and kept while the answer is. */
-  function encoded(body: Buffer, encoding: 'br' | 'gzip'): Buffer {
-    let forms = compressed.get(body);
-    if (!forms) compressed.set(body, (forms = {}));
-    return (forms[encoding] ??=
-      encoding === 'br'
-        ? brotliCompressSync(body, {
-            params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
-          })
-        : gzipSync(body, { level: 9 }));
+  function encoded(body: Buffer, encoding: Encoding): Buffer {
+    let forms = encodings.get(body);
+    if (!forms) encodings.set(body, (forms = {}));
+    return (forms[encoding] ??= compressed(body, encoding, { kept: true }));
   }
 
   function send(req: IncomingMessage, res: ServerResponse, body: Buffer, lane: LaneRoute, started: bigint) {
@@ -90,8 +81,8 @@ export function createExpressLane() {
     let bytes = body;
     if (body.length >= COMPRESS_FROM) {
       head.vary = 'accept-encoding';
-      const encoding = req.headers['accept-encoding'] && negotiate(req.headers['accept-encoding'], ENCODINGS);
-      if (encoding === 'br' || encoding === 'gzip') {
+      const encoding = chosenEncoding(req.headers['accept-encoding']);
+      if (encoding) {
         bytes = encoded(body, encoding);
         head['content-encoding'] = encoding;
       }

@@ -1,0 +1,25 @@
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
+
+/** As @fastify/compress is set up in app.ts: answers from 1 KB on, in the client's preferred encoding. */
+export const COMPRESS_FROM = 1024;
+const ENCODINGS = ['br', 'gzip', 'identity'];
+
+export type Encoding = 'br' | 'gzip';
+
+/** The encoding an answer goes out in, as the client's Accept-Encoding prefers: brotli, gzip or none. */
+export function chosenEncoding(acceptEncoding: string | undefined): Encoding | null {
+  const encoding = acceptEncoding ? negotiate(acceptEncoding, ENCODINGS) : null;
+  return encoding === 'br' || encoding === 'gzip' ? encoding : null;
+}
+
+/**
+ * An answer's bytes in an encoding. Bytes that are kept and sent many times are worth the
+ * slowest, smallest setting; bytes made for one answer get @fastify/compress's (brotli 4).
+ */
+export function compressed(body: Buffer, encoding: Encoding, { kept }: { kept: boolean }): Buffer {
+  if (encoding === 'gzip') return gzipSync(body, { level: kept ? 9 : 6 });
+  return brotliCompressSync(body, {
+    params: { [zlib.BROTLI_PARAM_QUALITY]: kept ? 11 : 4, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
+  });
+}
