@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useState } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import type { Currency, ParameterErrors, Quote } from '@obmen/shared/contracts';
@@ -183,14 +183,14 @@ export function useConverter() {
   const giveMessage = useCurrencyMessage(pair?.give ?? null, 'give', lang);
   const getMessage = useCurrencyMessage(pair?.get ?? null, 'get', lang);
 
-  // A new pair starts from its minimum (spec §4); a restored draft keeps its own amount. Before
-  // the paint: with the page's own answers the amount and its quote are in the first picture.
+  // A new pair starts from its minimum (spec §4); a restored draft keeps its own amount. Set while
+  // rendering (React's "adjusting state when a prop changes"): Preact runs this component again at
+  // once, before its children, so the first picture has the amount and its quote without a second
+  // pass over the page, as a layout effect's update cost (issue 11).
   const floor = range.data ? floorOf(range.data) : null;
-  useLayoutEffect(() => {
-    if (key && open && floor !== null && state.amountPair !== key) {
-      dispatch({ type: 'set', pairKey: key, direction: 'sell', sum: floor, lang });
-    }
-  }, [key, open, floor, state.amountPair, lang]);
+  if (key && open && floor !== null && state.amountPair !== key) {
+    dispatch({ type: 'set', pairKey: key, direction: 'sell', sum: floor, lang });
+  }
 
   // Typing is priced once it pauses.
   useEffect(() => {
