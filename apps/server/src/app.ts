@@ -13,6 +13,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/database';
+import { COMPRESS_FROM } from './http/compression';
 import { createExpressLane } from './http/express-lane';
 import { createFirstAnswers } from './http/first-answers';
 import securityHeaders, { dataHeadersOf, securityHeadersOf } from './http/security-headers';
@@ -158,7 +159,7 @@ export async function buildApp({
     hsts: config.PUBLIC_URL.startsWith('https:'),
   });
   await app.register(securityHeaders, { documentHeaders });
-  await app.register(compress, { threshold: 1024 });
+  await app.register(compress, { threshold: COMPRESS_FROM });
   // The spec's "POST form" calls: url-encoded and multipart forms as well as JSON (design §3).
   await app.register(formbody);
   await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: 10 * 1024 * 1024, files: 1 } });
