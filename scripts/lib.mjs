@@ -7,6 +7,17 @@ import { fileURLToPath } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
+/**
+ * How Node runs the server wherever it is run as the product (`npm start` and the bench);
+ * docs/deployment.md says the same for hand-started processes. V8's pool of background threads
+ * (concurrent marking and sweeping, compile jobs) is one per process, shared by every isolate in
+ * it: the server's, the PGlite thread's, the password-hashing threads'. With Node's four, a PGlite
+ * server under load fell in 9 of 22 starts into a state it kept for life: scavenges of ~17 ms
+ * instead of ~1, twice the heap, half the throughput. With eight, in none of 9 (issue 11,
+ * docs/decisions.md "V8's thread pool").
+ */
+export const SERVER_NODE_ARGS = ['--v8-pool-size=8'];
+
 /** Runs a command with inherited output; resolves with its exit code. */
 export function run(command, args, options = {}) {
   return new Promise((resolve) => {
