@@ -9,14 +9,14 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 
 /**
  * How Node runs the server wherever it is run as the product (`npm start` and the bench);
- * docs/deployment.md says the same for hand-started processes. V8's pool of background threads
- * (concurrent marking and sweeping, compile jobs) is one per process, shared by every isolate in
- * it: the server's, the PGlite thread's, the password-hashing threads'. With Node's four, a PGlite
- * server under load fell in 9 of 22 starts into a state it kept for life: scavenges of ~17 ms
- * instead of ~1, twice the heap, half the throughput. With eight, in none of 9 (issue 11,
- * docs/decisions.md "V8's thread pool").
+ * docs/deployment.md says the same for processes started by hand. V8 marks the old generation
+ * on background threads by default. On two busy cores those threads could not keep up, and a
+ * PGlite server under load fell in 9 of 22 starts into a state it kept for life: scavenges of
+ * ~17 ms instead of ~1, twice the heap, half the throughput. Marked in steps on the main thread
+ * instead, none of 10 starts did, and mark-compact pauses stayed as they were (issue 11,
+ * docs/decisions.md "Old-generation marking on the main thread").
  */
-export const SERVER_NODE_ARGS = ['--v8-pool-size=8'];
+export const SERVER_NODE_ARGS = ['--no-concurrent-marking'];
 
 /** Runs a command with inherited output; resolves with its exit code. */
 export function run(command, args, options = {}) {
