@@ -123,7 +123,6 @@ const COMPILE_ALL_ON_LOAD = '//# allFunctionsCalledOnLoad';
  */
 const compileHintFirst: Plugin = {
   name: 'compile-hint-first',
-  apply: 'build',
   enforce: 'post',
   generateBundle: {
     // After Vite's own, which writes the table.

@@ -1,7 +1,10 @@
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 
-/** Answers from 1 KB on are compressed, in the client's preferred encoding: routes by @fastify/compress (app.ts), the lane and the pages here. */
+/**
+ * Answers from 1 KB on are compressed, in the client's preferred encoding: routes by
+ * @fastify/compress (app.ts), the express lane and the pages here.
+ */
 export const COMPRESS_FROM = 1024;
 const ENCODINGS = ['br', 'gzip', 'identity'];
 
