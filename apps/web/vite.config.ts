@@ -28,9 +28,9 @@ const preactInTheBrowser = [
   { find: /^react$/, replacement: 'preact/compat' },
 ];
 
-// React Router's package exports only its development build (its own Vite plugin swaps in the
-// production one): without this the shipped app carried its dev-only checks and warnings, and
-// creating the router took ~40 ms longer under a phone's CPU.
+// React Router (the operator console's router) exports only its development build (its own Vite
+// plugin swaps in the production one): without this the console carried its dev-only checks and
+// warnings.
 const reactRouterForProduction = {
   find: /^react-router$/,
   replacement: path.join(
@@ -65,7 +65,7 @@ const firstRenderChunks = [
     name: 'core',
     priority: 20,
     test: oneOf([
-      /node_modules\/(preact|@tanstack|react-router)\//,
+      /node_modules\/(preact|@tanstack)\//,
       /src\/lib\/(i18n|log|api-client|language|report-error)\.ts$/,
       /src\/hooks\/use-language\.ts$/,
       /packages\/shared\/src\/(routing\/page-routes|contracts\/ticket-statuses)\.ts$/,

@@ -192,6 +192,11 @@ for (const lang of ['ru', 'en'] as const) {
       await header(page).getByRole('button', { name: text.menu }).click();
       const drawer = page.getByRole('dialog');
       await expect(drawer.getByRole('link')).toHaveCount(9); // seven pages, Telegram and e-mail
+      // Focus moves in once the sheet's effects have run, the Escape listener among them: a key
+      // pressed in the frame before is not the sheet's (seen once under load).
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null))
+        .toBe(true);
       await page.keyboard.press('Escape');
       await expect(drawer).toBeHidden();
 

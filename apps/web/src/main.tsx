@@ -1,11 +1,11 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
 import { AppProvider } from './app/provider';
-import { createRouter } from './app/router';
+import { createSiteRouter, SiteScreen } from './app/router';
 import { initI18n } from './lib/i18n';
 import { languageOfPath, preferredLanguage } from './lib/language';
 import { captureReferral } from './lib/referral-visit';
+import { RouterProvider } from './lib/router';
 import { knownSiteStatus, startSiteStatusPolling } from './lib/site-status';
 import { startTheme } from './lib/theme';
 import './styles/global.css';
@@ -25,30 +25,17 @@ startSiteStatusPolling();
 // answer comes. A slow answer holds the page for a second at most.
 const statusKnown = Promise.race([knownSiteStatus(), new Promise((resolve) => setTimeout(resolve, 1_000))]);
 
-// The router starts the first page's code and checks, alongside the catalog; nothing renders
+// The router resolves the first page (its code and checks) alongside the catalog; nothing renders
 // before the catalog is there, so no text ever shows as its key, nor before the page's code and
 // checks: the first render draws the whole page once (a header drawn first, then everything again
-// under it, cost a phone's CPU two long renders instead of one). It is created in a task of its
-// own: flattening and ranking the page table is ~40 % of the entry's start, and the two together
-// were one long task on a phone (issue 11). The page's files are in its head already, so the
-// turn costs their downloads nothing.
-setTimeout(() => {
-  const router = createRouter();
-  const routerReady = new Promise<void>((resolve) => {
-    if (router.state.initialized) return resolve();
-    const stop = router.subscribe((state) => {
-      if (!state.initialized) return;
-      stop();
-      resolve();
-    });
-  });
-  void Promise.all([catalogReady, routerReady, statusKnown]).then(() => {
-    createRoot(document.getElementById('root')!).render(
-      <StrictMode>
-        <AppProvider>
-          <RouterProvider router={router} />
-        </AppProvider>
-      </StrictMode>,
-    );
-  });
-}, 0);
+// under it, cost a phone's CPU two long renders instead of one).
+const router = createSiteRouter();
+void Promise.all([catalogReady, router.ready, statusKnown]).then(() => {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <AppProvider>
+        <RouterProvider router={router} render={(view) => <SiteScreen view={view} />} />
+      </AppProvider>
+    </StrictMode>,
+  );
+});

@@ -15,15 +15,13 @@ async function openApp(path: string, { token }: { token?: string } = {}) {
   vi.resetModules();
   const { initI18n } = await import('../lib/i18n');
   await initI18n('ru');
-  const { createMemoryRouter } = await import('react-router');
-  const { routes } = await import('./router');
+  const { memoryHistory } = await import('../lib/router');
+  const { createSiteRouter } = await import('./router');
   const guards = await import('./guards');
   const session = await import('../features/auth/session');
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  guards.installGuards(router);
-  const settle = () => vi.waitFor(() => expect(router.state.navigation.state).toBe('idle'));
-  await vi.waitFor(() => expect(router.state.initialized).toBe(true));
-  return { router, guards, session, settle, path: () => router.state.location.pathname };
+  const router = createSiteRouter(memoryHistory([path]));
+  await router.ready;
+  return { router, guards, session, path: () => router.location.pathname };
 }
 
 beforeEach(() => {
@@ -46,7 +44,6 @@ describe('navigation guards', () => {
   it('send a visitor from a user page to login and back there after it', async () => {
     const app = await openApp('/ru/');
     await app.router.navigate('/ru/user/tickets');
-    await app.settle();
     expect(app.path()).toBe('/ru/login');
     expect(app.guards.takeReturnPath('ru')).toBe('/ru/user/tickets');
     // Read once: the next login goes home.
@@ -62,9 +59,7 @@ describe('navigation guards', () => {
   it('remember the page a visitor came to login from, but not an auth page', async () => {
     const app = await openApp('/ru/news/5');
     await app.router.navigate('/ru/login');
-    await app.settle();
     await app.router.navigate('/ru/register');
-    await app.settle();
     expect(app.path()).toBe('/ru/register');
     // The language of the return is the one the user logs in with.
     expect(app.guards.takeReturnPath('en')).toBe('/en/news/5');
@@ -74,7 +69,6 @@ describe('navigation guards', () => {
     const app = await openApp('/en/login', { token: 't1' });
     expect(app.path()).toBe('/en/');
     await app.router.navigate('/ru/register');
-    await app.settle();
     expect(app.path()).toBe('/ru/');
   });
 
@@ -82,7 +76,6 @@ describe('navigation guards', () => {
     const app = await openApp('/ru/user', { token: 't1' });
     expect(app.path()).toBe('/ru/user');
     app.session.endSession();
-    await app.settle();
     await vi.waitFor(() => expect(app.path()).toBe('/ru/login'));
     expect(app.guards.takeReturnPath('ru')).toBe('/ru/user');
   });
@@ -123,18 +116,15 @@ describe('the conversion guard', () => {
     const app = await openApp('/ru/ticket/create');
     expect(app.path()).toBe('/ru/ticket/create');
     await app.router.navigate('/ru/ticket/abc/payment_info');
-    await app.settle();
     expect(app.path()).toBe('/ru/ticket/abc/payment_info');
 
     siteState(503);
     const { checkSiteStatus } = await import('../lib/site-status');
     await checkSiteStatus();
     await app.router.navigate('/ru/ticket/abc/card_check');
-    await app.settle();
     expect(app.path()).toBe('/ru/');
     // Other pages stay open.
     await app.router.navigate('/ru/ticket/abc');
-    await app.settle();
     expect(app.path()).toBe('/ru/ticket/abc');
   });
 });

@@ -1,9 +1,9 @@
-import { redirect, type DataRouter, type Location } from 'react-router';
 import type { Lang } from '@obmen/shared/i18n';
 import { matchPageRoute, pagePath, PAGE_ROUTES, type PageRouteName } from '@obmen/shared/routing';
 import { isLoggedIn, subscribeSession, verifySession } from '../features/auth/session';
 import { languageOfPath, preferredLanguage } from '../lib/language';
 import { log } from '../lib/log';
+import { redirect, Redirect, type Location, type Router } from '../lib/router';
 import { knownSiteStatus } from '../lib/site-status';
 
 /** Pages that are part of logging in; going back to one after logging in makes no sense. */
@@ -54,11 +54,7 @@ function pageOf(location: Location): PageRef | null {
   return match ? { name: match.name, params: match.params } : null;
 }
 
-function langOf(request: Request): Lang {
-  return languageOfPath(new URL(request.url).pathname) ?? preferredLanguage();
-}
-
-function guard(name: PageRouteName, params: Record<string, string>, lang: Lang): Response | null {
+function guard(name: PageRouteName, params: Record<string, string>, lang: Lang): Redirect | null {
   if (isUserPage(name) && !isLoggedIn()) {
     remember({ name, params });
     sentToLogin = true;
@@ -72,33 +68,23 @@ function guard(name: PageRouteName, params: Record<string, string>, lang: Lang):
   return null;
 }
 
-/** The loader of a guarded page (spec §2); a guard that fails sends the visitor home. */
-export function guardLoader(name: PageRouteName) {
-  return async ({
-    request,
-    params,
-  }: {
-    request: Request;
-    params: Record<string, string | undefined>;
-  }): Promise<null> => {
-    const lang = langOf(request);
-    try {
-      const defined = Object.fromEntries(
-        Object.entries(params).filter((entry): entry is [string, string] => entry[1] !== undefined),
-      );
-      const response = guard(name, defined, lang);
-      if (response) throw response;
-      // The very first page of a visit waits for the first status answer instead of guessing.
-      if (CONVERSION_PAGES.includes(name) && !(await knownSiteStatus()).convertEnabled) {
-        throw redirect(pagePath(lang, 'home'));
-      }
-      return null;
-    } catch (error) {
-      if (error instanceof Response) throw error;
-      log.error(`the guard of ${name} failed`, error);
+/**
+ * The checks of a guarded page (spec §2), run before it shows: throws a redirect where the visitor
+ * may not go; a guard that fails sends the visitor home.
+ */
+export async function checkPage(name: PageRouteName, params: Record<string, string>, lang: Lang): Promise<void> {
+  try {
+    const sent = guard(name, params, lang);
+    if (sent) throw sent;
+    // The very first page of a visit waits for the first status answer instead of guessing.
+    if (CONVERSION_PAGES.includes(name) && !(await knownSiteStatus()).convertEnabled) {
       throw redirect(pagePath(lang, 'home'));
     }
-  };
+  } catch (error) {
+    if (error instanceof Redirect) throw error;
+    log.error(`the guard of ${name} failed`, error);
+    throw redirect(pagePath(lang, 'home'));
+  }
 }
 
 export const GUARDED_PAGES: readonly PageRouteName[] = PAGE_ROUTES.map((route) => route.name).filter(
@@ -109,10 +95,9 @@ export const GUARDED_PAGES: readonly PageRouteName[] = PAGE_ROUTES.map((route) =
  * Follows the router: remembers the page on screen, checks the token after every navigation
  * (without holding it up), and leaves the user area when the session ends under it.
  */
-export function installGuards(router: DataRouter): () => void {
+export function installGuards<View>(router: Router<View>): () => void {
   let checkedKey: string | null = null;
   const stopRouter = router.subscribe((state) => {
-    if (!state.initialized || state.navigation.state !== 'idle') return;
     shownPage = pageOf(state.location);
     sentToLogin = false;
     if (state.location.key !== checkedKey) {
@@ -122,7 +107,7 @@ export function installGuards(router: DataRouter): () => void {
   });
   const stopSession = subscribeSession(() => {
     if (isLoggedIn() || !shownPage || !isUserPage(shownPage.name)) return;
-    const lang = languageOfPath(router.state.location.pathname) ?? preferredLanguage();
+    const lang = languageOfPath(router.location.pathname) ?? preferredLanguage();
     try {
       remember(shownPage);
     } catch (error) {

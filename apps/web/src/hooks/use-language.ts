@@ -1,4 +1,4 @@
-import { useLocation } from 'react-router';
+import { useLocation } from '../lib/router';
 import type { Lang } from '@obmen/shared/i18n';
 import { languageOfPath, preferredLanguage } from '../lib/language';
 

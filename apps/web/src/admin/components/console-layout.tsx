@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../lib/i18n';
-import { Link, NavLink, useLocation } from 'react-router';
+import { NavLink, useLocation } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { LANGS } from '@obmen/shared/i18n';
 import { useLogout } from '../../features/auth/api/logout';
@@ -213,9 +213,10 @@ export function ConsoleLayout({
               <span aria-hidden="true">{scheme === 'dark' ? '☾' : '☀'}</span>
               <span className="visually-hidden">{t('admin.theme.dark')}</span>
             </button>
-            <Link to={`/${lang}/`} className={styles.toolButton}>
+            {/* The site is another app (its own router): it opens afresh. */}
+            <a href={`/${lang}/`} className={styles.toolButton}>
               {t('admin.toSite')}
-            </Link>
+            </a>
             <button type="button" className={styles.toolButton} onClick={() => logout.mutate()}>
               {t('admin.logout')}
             </button>

@@ -1,6 +1,6 @@
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from '../../lib/i18n';
-import { NavLink, Outlet } from 'react-router';
+import { NavLink } from '../../lib/router';
 import { pagePath, type PageRouteName } from '@obmen/shared/routing';
 import type { IconProps } from '../../components/ui/icons';
 import { CrownIcon, GiftIcon, SettingsIcon, TicketIcon, UsersIcon } from '../../components/ui/shell-icons';
@@ -18,7 +18,7 @@ const TABS: readonly { name: PageRouteName; label: string; Icon: ComponentType<I
 ];
 
 /** The user area's header over its four pages (spec §2): the username, their tabs, the VIP button. */
-export function Component() {
+export function Component({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const { user } = useSession();
@@ -51,7 +51,7 @@ export function Component() {
           </ul>
         </nav>
       </div>
-      <Outlet />
+      {children}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useTranslation } from '../../lib/i18n';
-import { useMatches } from 'react-router';
+import { usePageMatch } from '../../lib/router';
 import type { PageSlug } from '@obmen/shared/contracts';
 import { ContentPage } from '../../features/content/components/content-page';
 import { PagePrompt } from '../../features/content/components/page-prompt';
@@ -9,7 +9,7 @@ import { useLanguage } from '../../hooks/use-language';
 export function Component() {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const slug = (useMatches().at(-1)?.handle as { page: PageSlug }).page;
+  const slug = usePageMatch()?.name as PageSlug;
   return (
     <ContentPage key={slug} slug={slug} lang={lang} withContents>
       {() =>

@@ -1,6 +1,6 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from '../../lib/i18n';
-import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { ScrollRestoration, useLocation } from '../../lib/router';
 import { matchPageRoute, type PageRouteName } from '@obmen/shared/routing';
 import { useSession } from '../../features/auth/hooks/use-session';
 import { NotificationStack } from '../../features/notifications/components/notification-stack';
@@ -23,7 +23,8 @@ function backdropOf(page: PageRouteName | null): Backdrop {
   return 'info';
 }
 
-export function RootLayout() {
+/** The site's frame around every page: header, footer, notices and the scroll position. */
+export function RootLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const location = useLocation();
   const { user } = useSession();
@@ -43,7 +44,7 @@ export function RootLayout() {
       <SiteHeader />
       <main id="main" tabIndex={-1} className={styles.main}>
         {backdrop === 'home' && <MaintenanceNotice />}
-        <Outlet />
+        {children}
       </main>
       <SiteFooter />
       <NotificationStack />

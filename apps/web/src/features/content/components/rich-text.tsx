@@ -1,5 +1,5 @@
 import type { MouseEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { isPlainClick, useNavigate } from '../../../lib/router';
 import styles from './prose.module.css';
 
 interface RichTextProps {
@@ -16,15 +16,7 @@ export function RichText({ html, className }: RichTextProps) {
   const navigate = useNavigate();
 
   const followInternalLink = (event: MouseEvent<HTMLDivElement>) => {
-    if (
-      event.defaultPrevented ||
-      event.button !== 0 ||
-      event.metaKey ||
-      event.ctrlKey ||
-      event.shiftKey ||
-      event.altKey
-    )
-      return;
+    if (!isPlainClick(event)) return;
     const link = (event.target as Element).closest('a');
     const href = link?.getAttribute('href');
     if (!link || !href || link.target || !href.startsWith('/') || href.startsWith('//')) return;

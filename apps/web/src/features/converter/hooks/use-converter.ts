@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
-import { useLocation, useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from '../../../lib/router';
 import type { Currency, ParameterErrors, Quote } from '@obmen/shared/contracts';
 import type { Lang } from '@obmen/shared/i18n';
 import { pagePath } from '@obmen/shared/routing';
