@@ -109,12 +109,15 @@ export const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link(
   ref,
 ) {
   const { router, location } = useRouterContext();
+  // Another site (`https://…`, `mailto:`, `//host`) is the browser's to open.
+  const external = typeof to === 'string' && /^([a-z][a-z\d+.-]*:|\/\/)/i.test(to);
   const path = resolveTo(to, location);
-  const href = createPath(path);
+  const href = external ? to : createPath(path);
   const follow = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event);
-    // Another tab or window, or a download, is the browser's to handle.
-    const elsewhere = (target !== undefined && target !== '_self') || event.currentTarget.hasAttribute('download');
+    // Another site, another tab or window, or a download, is the browser's to handle.
+    const elsewhere =
+      external || (target !== undefined && target !== '_self') || event.currentTarget.hasAttribute('download');
     if (!isPlainClick(event) || elsewhere) return;
     event.preventDefault();
     void router.navigate(path, { replace: replace ?? createPath(location) === href, state, preventScrollReset });

@@ -146,6 +146,7 @@ describe('links', () => {
         <Link to="/ru/rules" target="_blank">
           Rules
         </Link>
+        <Link to="https://t.me/obmen_support">Telegram</Link>
       </>,
     );
     const push = vi.spyOn(router, 'navigate');
@@ -153,6 +154,8 @@ describe('links', () => {
 
     fireEvent.click(screen.getByRole('link', { name: 'FAQ' }), { ctrlKey: true });
     fireEvent.click(screen.getByRole('link', { name: 'Rules' }));
+    expect(screen.getByRole('link', { name: 'Telegram' }).getAttribute('href')).toBe('https://t.me/obmen_support');
+    fireEvent.click(screen.getByRole('link', { name: 'Telegram' }));
     expect(push).not.toHaveBeenCalled();
 
     await act(async () => {
