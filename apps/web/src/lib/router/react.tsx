@@ -58,7 +58,7 @@ export function createMemoryRouter(initialEntries: readonly string[] = ['/']): R
 
 /** For component tests: renders `children` at an address, with navigation kept in memory. */
 export function MemoryRouter({ initialEntries, children }: { initialEntries?: string[]; children: ReactNode }) {
-  const router = useMemo(() => createMemoryRouter(initialEntries), []); // eslint-disable-line react-hooks/exhaustive-deps
+  const [router] = useState(() => createMemoryRouter(initialEntries));
   return <RouterProvider router={router}>{children}</RouterProvider>;
 }
 
@@ -155,7 +155,8 @@ const SCROLL_POSITIONS = 'scroll-positions';
 
 function readPositions(): Record<string, number> {
   try {
-    return JSON.parse(sessionStorage.getItem(SCROLL_POSITIONS) ?? '{}') as Record<string, number>;
+    const stored: unknown = JSON.parse(sessionStorage.getItem(SCROLL_POSITIONS) ?? '{}');
+    return stored !== null && typeof stored === 'object' ? (stored as Record<string, number>) : {};
   } catch {
     return {};
   }

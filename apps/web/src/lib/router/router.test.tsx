@@ -216,6 +216,20 @@ describe('scroll positions', () => {
 
   afterEach(() => vi.unstubAllGlobals());
 
+  it('ignore a stored value that is not a table of positions', () => {
+    sessionStorage.setItem('scroll-positions', 'null');
+    const router = createMemoryRouter(['/ru/faq']);
+    render(
+      <RouterProvider router={router}>
+        <ScrollRestoration />
+      </RouterProvider>,
+    );
+    scrollY = 300;
+    window.dispatchEvent(new Event('scroll'));
+    window.dispatchEvent(new Event('pagehide'));
+    expect(JSON.parse(sessionStorage.getItem('scroll-positions')!)).toEqual({ [router.location.key]: 300 });
+  });
+
   it('open new pages at the top, keep the place when asked, and return to it on back', async () => {
     const history = memoryHistory(['/ru/faq']);
     // Back and forward, as the browser would report them.
