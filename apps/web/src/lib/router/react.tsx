@@ -142,12 +142,12 @@ export const NavLink = forwardRef<HTMLAnchorElement, NavLinkProps>(function NavL
 });
 
 /** Navigates when drawn (a page that belongs elsewhere sends the visitor there). */
-export function Navigate({ to, replace, state }: { to: To; replace?: boolean; state?: unknown }) {
+export function Navigate({ to, replace }: { to: To; replace?: boolean }) {
   const { router, location } = useRouterContext();
   const path = createPath(resolveTo(to, location));
   useEffect(() => {
-    void router.navigate(path, { replace, state });
-  }, [router, path]); // eslint-disable-line react-hooks/exhaustive-deps -- once per target
+    void router.navigate(path, { replace });
+  }, [router, path, replace]);
   return null;
 }
 
