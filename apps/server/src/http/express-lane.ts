@@ -91,7 +91,7 @@ export function createExpressLane() {
     res.writeHead(200, head);
     res.end(bytes);
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-    lane.timing ??= metrics.requestDuration.labels({ method: req.method!, route: lane.route, status_code: '200' });
+    lane.timing ??= metrics.requestDuration.seriesOf(req.method!, lane.route, '200');
     lane.timing.observe(seconds);
     if (logRequests) {
       log.info({ reqId: id, res: { statusCode: 200 }, responseTime: seconds * 1000 }, 'request completed');
