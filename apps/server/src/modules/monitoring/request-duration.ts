@@ -3,7 +3,7 @@ type Labels = { method: string; route: string; status_code: string };
 /** A line of the exposition, as prom-client's registry reads it from a metric's get(). */
 interface Sample {
   metricName: string;
-  labels: Labels | (Labels & { le: number | '+Inf' });
+  labels: Labels & { le?: number | '+Inf' };
   value: number;
 }
 
@@ -32,10 +32,11 @@ export class DurationSeries {
 
 /**
  * The request-duration histogram, in prom-client's registry with the same series and values as
- * its own Histogram would have (only the order of the labels on a line differs). prom-client's `observe` checks the labels and builds a string key from them on
- * every call, even through `labels()`: on the express lane's calls that was a ninth of the server's
- * time under load (issue 11: get_currencies 0.67 → 0.76 × the Fastify hello-world without it).
- * Here a route's series is looked up once and `observe` is a few additions.
+ * its own Histogram would have (only the order of the labels on a line differs). prom-client's
+ * `observe` checks the labels and builds a string key from them on every call, even through
+ * `labels()`: on the express lane's calls that was a ninth of the server's time under load
+ * (issue 11: get_currencies 0.67 → 0.76 × the Fastify hello-world without it). Here a route's
+ * series is looked up once and `observe` is a few additions.
  */
 export class RequestDurationHistogram {
   readonly type = 'histogram' as const;
