@@ -1,12 +1,12 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sql, type SQL } from 'drizzle-orm';
+import { is, sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { PgTransaction, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
 import { redactUrl } from '../config';
@@ -40,6 +40,22 @@ export interface Database {
 export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/**
+ * A statement built once per database and reused: drizzle's prepared query, so a call only fills
+ * in its values (building one took 20–90 µs of the event loop's time per call), and on PostgreSQL
+ * a named statement, parsed and planned once per connection. For the statements every login or
+ * signed-in request runs. Inside a transaction it is built for that transaction, so it runs there.
+ */
+export function preparedOnce<Statement>(build: (db: DbOrTx) => Statement): (db: DbOrTx) => Statement {
+  const built = new WeakMap<Db, Statement>();
+  return (db) => {
+    if (is(db, PgTransaction)) return build(db);
+    let statement = built.get(db);
+    if (!statement) built.set(db, (statement = build(db)));
+    return statement;
+  };
 }
 
 /** The database could not be opened: the server prints this one line and stops. */

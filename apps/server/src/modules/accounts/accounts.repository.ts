@@ -1,17 +1,22 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/database';
+import { preparedOnce, type DbOrTx } from '../../db/database';
 import { passwordResets, sessions, users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 
-export async function findUserByLogin(db: DbOrTx, login: string): Promise<UserRow | undefined> {
-  const needle = login.trim().toLowerCase();
-  const [row] = await db
+const loginNeedle = sql.placeholder('needle');
+const userByLogin = preparedOnce((db) =>
+  db
     .select()
     .from(users)
-    .where(sql`lower(${users.username}) = ${needle} or lower(${users.email}) = ${needle}`)
-    .limit(1);
+    .where(sql`lower(${users.username}) = ${loginNeedle} or lower(${users.email}) = ${loginNeedle}`)
+    .limit(1)
+    .prepare('accounts_user_by_login'),
+);
+
+export async function findUserByLogin(db: DbOrTx, login: string): Promise<UserRow | undefined> {
+  const [row] = await userByLogin(db).execute({ needle: login.trim().toLowerCase() });
   return row;
 }
 
@@ -53,17 +58,40 @@ export async function updateUser(db: DbOrTx, id: string, changes: Partial<NewUse
     .where(eq(users.id, id));
 }
 
+const sessionInsert = preparedOnce((db) =>
+  db
+    .insert(sessions)
+    .values({
+      tokenHash: sql.placeholder('tokenHash'),
+      userId: sql.placeholder('userId'),
+      expiresAt: sql.placeholder('expiresAt'),
+    })
+    .prepare('accounts_insert_session'),
+);
+
 export async function insertSession(db: DbOrTx, tokenHash: string, userId: string, expiresAt: Date): Promise<void> {
-  await db.insert(sessions).values({ tokenHash, userId, expiresAt });
+  await sessionInsert(db).execute({ tokenHash, userId, expiresAt });
 }
 
-export async function findSessionUser(db: DbOrTx, tokenHash: string): Promise<UserRow | undefined> {
-  const [row] = await db
+const sessionUser = preparedOnce((db) =>
+  db
     .select({ user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, sql`now()`), eq(users.blocked, false)))
-    .limit(1);
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        gt(sessions.expiresAt, sql`now()`),
+        eq(users.blocked, false),
+      ),
+    )
+    .limit(1)
+    .prepare('accounts_session_user'),
+);
+
+/** The signed-in user of a session token's hash: run by every request that carries a token. */
+export async function findSessionUser(db: DbOrTx, tokenHash: string): Promise<UserRow | undefined> {
+  const [row] = await sessionUser(db).execute({ tokenHash });
   return row?.user;
 }
 
