@@ -70,6 +70,11 @@ export function createCatalog(db: Db, database?: Pick<Database, 'notify' | 'list
   let snapshot: CatalogSnapshot | null = null;
   const reserveCache = new Map<string, { value: Promise<Decimal>; at: number }>();
   let version = 0;
+  // Loads are numbered as they start; one that finishes after a later one is dropped, so a reload
+  // that read the tables before an operator's change can never overwrite the one that read after it
+  // (this process's own NOTIFY comes back to it while the next change is being loaded).
+  let loadsStarted = 0;
+  let loadApplied = 0;
 
   /** A new snapshot: the reserves it knew are read again, and answers made from the old one are stale. */
   function replace(fresh: CatalogSnapshot): void {
@@ -136,17 +141,23 @@ export function createCatalog(db: Db, database?: Pick<Database, 'notify' | 'list
     };
   }
 
+  async function reload(): Promise<void> {
+    const ticket = ++loadsStarted;
+    const fresh = await load();
+    if (ticket < loadApplied) return;
+    loadApplied = ticket;
+    replace(fresh);
+  }
+
   return {
-    async refresh(): Promise<void> {
-      replace(await load());
-    },
+    refresh: reload,
 
     /**
      * After an operator's change: reload here and tell the other processes to reload too
      * (design §1: several stateless processes behind a load balancer behave as one).
      */
     async changed(): Promise<void> {
-      replace(await load());
+      await reload();
       await database?.notify(CATALOG_CHANNEL);
     },
 
@@ -154,9 +165,7 @@ export function createCatalog(db: Db, database?: Pick<Database, 'notify' | 'list
     async follow(): Promise<() => Promise<void>> {
       if (!database) return async () => {};
       return database.listen(CATALOG_CHANNEL, () => {
-        load()
-          .then(replace)
-          .catch(() => {});
+        reload().catch(() => {});
       });
     },
 
