@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
@@ -15,6 +14,7 @@ import type { Config } from './config';
 import type { Database } from './db/database';
 import { COMPRESS_FROM } from './http/compression';
 import { createExpressLane } from './http/express-lane';
+import { requestIds } from './http/request-id';
 import { createFirstAnswers } from './http/first-answers';
 import securityHeaders, { dataHeadersOf, securityHeadersOf } from './http/security-headers';
 import { errorHandling } from './http/errors';
@@ -95,13 +95,14 @@ export async function buildApp({
   limits = {},
 }: AppDeps) {
   // The hottest public calls are answered in front of Fastify (see express-lane.ts).
-  const lane = createExpressLane();
+  const newRequestId = requestIds();
+  const lane = createExpressLane(newRequestId);
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL },
     serverFactory: lane.serverFactory,
     // A request id from the proxy is kept, so one request can be followed across the logs.
     requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
+    genReqId: newRequestId,
     trustProxy: trustedProxies(config.TRUST_PROXY ?? false),
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();

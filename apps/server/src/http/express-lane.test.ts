@@ -93,8 +93,14 @@ describe('the express lane', () => {
   it('keeps a request id from the proxy, and makes one otherwise', async () => {
     const kept = await overHttp(`${E}/get_currencies/give`, { headers: { 'x-request-id': 'proxy-7' } });
     const made = await overHttp(`${E}/get_currencies/give`);
+    const byFastify = await overHttp('/healthz');
     expect(kept.headers['x-request-id']).toBe('proxy-7');
-    expect(made.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    // The lane and Fastify draw from one generator: this process's prefix, a counter after it.
+    const [prefix, count] = String(made.headers['x-request-id']).split('-');
+    expect(prefix).toMatch(/^[0-9a-f]{16}$/);
+    expect(String(byFastify.headers['x-request-id'])).toMatch(new RegExp(`^${prefix}-[0-9a-z]+$`));
+    expect(byFastify.headers['x-request-id']).not.toBe(made.headers['x-request-id']);
+    expect(count).toMatch(/^[0-9a-z]+$/);
   });
 
   it.each([

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import http, { IncomingMessage, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import { parse as parseQuery } from 'node:querystring';
 import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
@@ -6,6 +5,7 @@ import type { z } from 'zod';
 import { isLang, langFromAcceptLanguage, type Lang } from '@obmen/shared';
 import type { Metrics } from '../modules/monitoring/metrics';
 import { chosenEncoding, COMPRESS_FROM, compressed, type Encoding } from './compression';
+import { requestIds } from './request-id';
 
 /** What a lane answer sees of its request. */
 export interface LaneCall {
@@ -47,7 +47,7 @@ const MAX_BODY = 16 * 1024;
  * to be answered (and its error worded) there. `app.inject` never passes through the lane: the
  * lane's own tests go over real HTTP and compare with the Fastify routes.
  */
-export function createExpressLane() {
+export function createExpressLane(newRequestId: () => string = requestIds()) {
   const routes = new Map<string, LaneRoute>();
   let ready: { headers: Record<string, string>; metrics: Metrics; log: FastifyBaseLogger } | null = null;
   // Fastify logs every request at info: the lane writes the same two lines when that level is on.
@@ -64,7 +64,7 @@ export function createExpressLane() {
   function send(req: IncomingMessage, res: ServerResponse, body: Buffer, lane: LaneRoute, started: bigint) {
     const { headers, metrics, log } = ready!;
     const requestId = req.headers['x-request-id'];
-    const id = typeof requestId === 'string' && requestId ? requestId : randomUUID();
+    const id = typeof requestId === 'string' && requestId ? requestId : newRequestId();
     if (logRequests) {
       const { remoteAddress, remotePort } = req.socket;
       const { method, url } = req;
