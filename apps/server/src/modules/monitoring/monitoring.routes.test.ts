@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { Decimal } from '@obmen/shared';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import { claimRun, finishRun } from '../jobs/job-runs.repository';
+import { EVENT_LOOP_SAMPLE_MS } from './metrics';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -86,6 +87,18 @@ describe('observability', () => {
     expect(res.body).toMatch(/obmen_price_age_seconds\{currency="BTC",source="static"\} \d/);
     expect(res.body).toContain('# TYPE obmen_tickets gauge');
     expect(res.body).toMatch(/obmen_job_last_success_age_seconds\{job="expire_tickets"\} \d/);
+  });
+
+  it('keeps the process metrics, the event-loop lag sampled every 100 ms among them', async () => {
+    await new Promise((resolve) => setTimeout(resolve, 2 * EVENT_LOOP_SAMPLE_MS));
+    const res = await ctx.app.inject({ url: '/metrics' });
+    for (const name of [
+      'nodejs_eventloop_lag_p99_seconds',
+      'nodejs_heap_size_used_bytes',
+      'process_cpu_seconds_total',
+    ]) {
+      expect(res.body).toMatch(new RegExp(`^${name} [0-9.e-]+$`, 'm'));
+    }
   });
 
   it('serves the OpenAPI document generated from the contracts, covering every call', async () => {
