@@ -14,6 +14,7 @@ import type { Config } from './config';
 import type { Database } from './db/database';
 import { COMPRESS_FROM } from './http/compression';
 import { createExpressLane } from './http/express-lane';
+import { createQuietMoments } from './http/quiet-moments';
 import { requestIds } from './http/request-id';
 import { createFirstAnswers } from './http/first-answers';
 import securityHeaders, { dataHeadersOf, securityHeadersOf } from './http/security-headers';
@@ -177,6 +178,8 @@ export async function buildApp({
     mailer,
     publicUrl: config.PUBLIC_URL,
     ...(limits.login && { loginLimits: limits.login }),
+    // Logins and sign-ups take their database steps between the bursts of quotes, not inside them.
+    quietMoment: createQuietMoments({ arrivals: lane.arrivals }),
   });
   const guards = createAuthGuards(accounts);
   app.decorateRequest('user', null);

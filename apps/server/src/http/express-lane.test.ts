@@ -223,6 +223,8 @@ describe('the express lane on its own', () => {
         { method: 'POST', url: '/echo', body: '"yours: ünïcode"' },
         { method: 'GET', url: '/kept/b', body: '' },
       ]);
+      // Every request for a lane route counts, answered here or handed over; other paths do not.
+      expect(lane.arrivals()).toBe(3);
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }

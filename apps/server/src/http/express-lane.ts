@@ -53,6 +53,8 @@ export function createExpressLane(newRequestId: () => string = requestIds()) {
   // Fastify logs every request at info: the lane writes the same two lines when that level is on.
   let logRequests = false;
   const encodings = new WeakMap<Buffer, { br?: Buffer; gzip?: Buffer }>();
+  // Requests that came for a lane route: how busy the site's visitors keep the lane (quiet-moments.ts).
+  let arrived = 0;
 
   /** Brotli or gzip bytes of an answer, made on its first request and kept while the answer is. */
   function encoded(body: Buffer, encoding: Encoding): Buffer {
@@ -135,6 +137,7 @@ export function createExpressLane(newRequestId: () => string = requestIds()) {
     const pathname = mark === -1 ? url : url.slice(0, mark);
     const lane = ready && routes.get(`${req.method} ${pathname}`);
     if (!lane) return fastify(req, res);
+    arrived += 1;
     const started = process.hrtime.bigint();
     const search = mark === -1 ? '' : url.slice(mark + 1);
     const query = search ? parseQuery(search) : {};
@@ -168,6 +171,9 @@ export function createExpressLane(newRequestId: () => string = requestIds()) {
   }
 
   return {
+    /** How many requests have come for the lane's routes so far. */
+    arrivals: (): number => arrived,
+
     /** A GET the lane may answer at `path` (exact: a route with parameters gives each of its paths). */
     get(route: string, path: string, answer: LaneAnswer): void {
       routes.set(`GET ${path}`, { route, answer });

@@ -46,6 +46,11 @@ export interface AccountsOptions {
   loginLimits?: LoginLimits;
   sessionDays?: number;
   resetMinutes?: number;
+  /**
+   * Awaited before a login's or a sign-up's statements and before its session is opened: the app
+   * passes the express lane's quiet moments (http/quiet-moments.ts). None by default.
+   */
+  quietMoment?: () => Promise<void>;
 }
 
 export const DEFAULT_LOGIN_LIMITS: LoginLimits = { windowSeconds: 15 * 60, perAccount: 8, perIp: 40 };
@@ -69,6 +74,7 @@ export function createAccountsService({
   loginLimits = DEFAULT_LOGIN_LIMITS,
   sessionDays = 30,
   resetMinutes = 60,
+  quietMoment = () => Promise.resolve(),
 }: AccountsOptions) {
   // An unknown login is checked against this hash, so it takes as long as a wrong password.
   let dummyHash: Promise<string> | null = null;
@@ -80,7 +86,8 @@ export function createAccountsService({
     return { access_token: token, username: user.username, email: user.email, lang: user.lang, role: user.role };
   }
 
-  async function login(body: z.output<typeof loginBody>, ip: string): Promise<SessionUser> {
+  /** The account whose password this is, or the error a login gets. */
+  async function checkedLogin(body: z.output<typeof loginBody>, ip: string): Promise<UserRow> {
     const user = await findUserByLogin(db, body.username);
     // Counted per account whichever of its names is typed, and per address.
     const accountKey = `login:account:${user?.id ?? body.username.toLowerCase()}`;
@@ -99,11 +106,12 @@ export function createAccountsService({
     // Most logins have no failures to forget: no write for them (one statement less per login).
     if (account.count > 0) await rateLimits.clear(accountKey);
     if (user.blocked) throw ParameterError.of({ password: 'auth.blocked' });
-    return openSession(db, user);
+    return user;
   }
 
   return {
     async register(body: z.output<typeof registerBody>, lang: Lang): Promise<SessionUser> {
+      await quietMoment();
       const taken = await findTakenFields(db, body.username, body.email);
       if (taken.username || taken.email) {
         throw ParameterError.of({
@@ -114,6 +122,7 @@ export function createAccountsService({
       const passwordHash = await hashPassword(body.password);
       // A referral link that no longer leads anywhere must not stop anyone from signing up.
       const referrerId = body.refId ? await findUserIdByRefNumber(db, Number(body.refId)) : undefined;
+      await quietMoment();
       return db.transaction(async (tx) => {
         const user = await insertUser(tx, {
           username: body.username,
@@ -128,8 +137,12 @@ export function createAccountsService({
       });
     },
 
-    login(body: z.output<typeof loginBody>, ip: string): Promise<SessionUser> {
-      return loginTurn(() => login(body, ip));
+    async login(body: z.output<typeof loginBody>, ip: string): Promise<SessionUser> {
+      // The waits are outside the turn: a login waiting for a quiet moment holds no other login up.
+      await quietMoment();
+      const user = await loginTurn(() => checkedLogin(body, ip));
+      await quietMoment();
+      return openSession(db, user);
     },
 
     userByToken(token: string): Promise<UserRow | undefined> {

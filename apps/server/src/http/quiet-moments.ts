@@ -1,0 +1,77 @@
+export interface QuietMomentOptions {
+  /** How many requests have come for the express lane so far (ExpressLane.arrivals). */
+  arrivals: () => number;
+  /** The event loop's busy share since the last call (0–1); Node's eventLoopUtilization by default. */
+  loopUse?: () => number;
+  /** How long one look at the traffic lasts. */
+  windowMs?: number;
+  /** Lane arrivals in one window from which the lane counts as busy… */
+  busyFrom?: number;
+  /** …when the event loop was also busy at least this share of the window. */
+  busyLoop?: number;
+  /** The longest anyone waits: under steady traffic the work goes ahead anyway. */
+  maxWaitMs?: number;
+}
+
+/** The event loop's busy share between one call and the next. */
+function loopUseSinceLastCall(): () => number {
+  let last = performance.eventLoopUtilization();
+  return () => {
+    const now = performance.eventLoopUtilization();
+    const { utilization } = performance.eventLoopUtilization(now, last);
+    last = now;
+    return utilization;
+  };
+}
+
+/**
+ * Quiet moments of the express lane, for work that can wait a little and is heavy on the event loop
+ * and the database: a login (three statements and a hash: ~2 ms of the loop and ~2 ms of PGlite's
+ * thread here) is not hurried by starting in the middle of a burst of quotes, but every quote of
+ * that burst waits for it (issue 11: calculate's p99 beside 40 logins/s was 2–4 × its solo value,
+ * the logins' work landing inside the second's burst of quotes). `quietMoment()` resolves at the
+ * end of the first window in which the lane was not busy — fewer than `busyFrom` arrivals, or the
+ * loop mostly idle, so steady light traffic never holds anyone — or after `maxWaitMs`. One timer
+ * serves every waiter, and it runs only while someone waits.
+ */
+export function createQuietMoments({
+  arrivals,
+  loopUse = loopUseSinceLastCall(),
+  windowMs = 5,
+  busyFrom = 4,
+  busyLoop = 0.5,
+  maxWaitMs = 250,
+}: QuietMomentOptions) {
+  const waiting: { go: () => void; deadline: number }[] = [];
+  let timer: NodeJS.Timeout | null = null;
+  let seen = 0;
+
+  function look(): void {
+    const count = arrivals();
+    const use = loopUse();
+    const busy = count - seen >= busyFrom && use >= busyLoop;
+    seen = count;
+    const now = performance.now();
+    // In arrival order: the ones past their deadline go even when the lane is busy.
+    for (let i = 0; i < waiting.length;) {
+      if (!busy || waiting[i]!.deadline <= now) waiting.splice(i, 1)[0]!.go();
+      else i += 1;
+    }
+    timer = waiting.length > 0 ? setTimeout(look, windowMs) : null;
+  }
+
+  return function quietMoment(): Promise<void> {
+    return new Promise((go) => {
+      waiting.push({ go, deadline: performance.now() + maxWaitMs });
+      // A waiter always sees at least one whole window: a login that comes with the first quotes
+      // of a burst must not pass for having come at a quiet moment.
+      if (!timer) {
+        seen = arrivals();
+        loopUse();
+        timer = setTimeout(look, windowMs);
+      }
+    });
+  };
+}
+
+export type QuietMoment = ReturnType<typeof createQuietMoments>;
