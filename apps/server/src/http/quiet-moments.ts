@@ -73,5 +73,3 @@ export function createQuietMoments({
     });
   };
 }
-
-export type QuietMoment = ReturnType<typeof createQuietMoments>;
