@@ -52,11 +52,11 @@ export function createQuietMoments({
     const busy = count - seen >= busyFrom && use >= busyLoop;
     seen = count;
     const now = performance.now();
-    // In arrival order: the ones past their deadline go even when the lane is busy.
-    for (let i = 0; i < waiting.length;) {
-      if (!busy || waiting[i]!.deadline <= now) waiting.splice(i, 1)[0]!.go();
-      else i += 1;
-    }
+    // Everyone goes at a quiet moment; while the lane is busy, those past their deadline. Deadlines
+    // follow the arrival order (one maxWaitMs for all), so those are the first ones.
+    const late = waiting.findIndex((waiter) => waiter.deadline > now);
+    const going = !busy || late === -1 ? waiting.length : late;
+    for (const { go } of waiting.splice(0, going)) go();
     timer = waiting.length > 0 ? setTimeout(look, windowMs) : null;
   }
 

@@ -32,7 +32,7 @@ function gatedAccounts() {
     publicUrl: 'http://obmen.test',
     quietMoment: () => new Promise<void>((go) => waiting.push(go)),
   });
-  /** Lets the first waiter go once it waits; how many waited so far. */
+  /** Lets the first waiter go, once there is one. */
   const openOnce = async () => {
     await expect.poll(() => waiting.length).toBeGreaterThan(0);
     waiting.shift()!();
