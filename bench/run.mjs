@@ -18,7 +18,7 @@ import * as prettier from 'prettier';
 import { buildIsFresh, run } from '../scripts/lib.mjs';
 import { homeInitialScripts, HOME_JS_BUDGET_BYTES, weigh } from '../scripts/bundle-size.mjs';
 import { call, logIn, reserve, setReserve } from './lib/api.mjs';
-import { OPERATOR, root, startHello, startProduct } from './lib/processes.mjs';
+import { OPERATOR, root, startHello, startProduct, startTwin } from './lib/processes.mjs';
 import { lighthouseScores } from './lighthouse.mjs';
 
 const quick = process.argv.includes('--quick');
@@ -57,6 +57,8 @@ const summary = (r) => ({
   p99: r.latency.p99,
   ok: r['2xx'],
   bad: r.non2xx + r.errors + r.timeouts,
+  // Per answer, headers included.
+  bytes: r.requests.total ? Math.round(r.throughput.total / r.requests.total) : undefined,
 });
 
 const rows = [];
@@ -124,24 +126,33 @@ async function settledReserve(url, token, code) {
  * A call's throughput beside the Fastify hello-world's: rounds of one slice each, back to back
  * (each with its own warm-up), the ratio taken within each round and the round with the median
  * ratio kept. A machine that speeds up or slows down (shared cores, other loads) then moves both
- * sides of a ratio alike, and one unlucky slice no longer decides the line.
+ * sides of a ratio alike, and one unlucky slice no longer decides the line. With `twinUrl` (a
+ * bare server sending the call's own bytes, bench/targets/bytes-twin.mjs) each round measures it
+ * too, and the note gives its median ratio: as far as a server doing no work gets on this machine.
  */
-async function besideFastify(fastifyUrl, options) {
+async function besideFastify(fastifyUrl, options, twinUrl) {
   const rounds = [];
   for (let i = 0; i < ROUNDS; i += 1) {
     const slice = { warmup: i === 0 ? WARMUP_S : 1, measure: SLICE_S };
     const fastify = summary(await throughput({ url: fastifyUrl }, slice));
     const own = summary(await throughput(options, slice));
-    rounds.push({ own, fastify, ratio: own.rps / fastify.rps });
+    const twin = twinUrl && summary(await throughput({ url: twinUrl }, slice));
+    rounds.push({ own, fastify, ratio: own.rps / fastify.rps, twinRatio: twin && twin.rps / fastify.rps });
   }
   const kept = median(rounds, (r) => r.ratio);
   const ratios = rounds.map((r) => r.ratio).sort((x, y) => x - y);
+  const twin = twinUrl && median(rounds, (r) => r.twinRatio).twinRatio;
   return {
     ...kept.own,
     bad: rounds.reduce((sum, r) => sum + r.own.bad, 0),
     ratio: kept.ratio,
     fastifyRps: kept.fastify.rps,
-    note: `median of ${ROUNDS} rounds (${ratios[0].toFixed(2)}–${ratios.at(-1).toFixed(2)}); Fastify ${Math.round(kept.fastify.rps)} req/s in that round`,
+    note: [
+      `median of ${ROUNDS} rounds (${ratios[0].toFixed(2)}–${ratios.at(-1).toFixed(2)}); Fastify ${Math.round(kept.fastify.rps)} req/s in that round`,
+      twin && `a bare node:http sending the same ${kept.own.bytes} bytes: ${twin.toFixed(2)} ×`,
+    ]
+      .filter(Boolean)
+      .join('; '),
   };
 }
 
@@ -168,7 +179,8 @@ async function benchProduct(label, product, fastifyUrl, ticketBudget) {
     ['direction_status', '/api/v1/Exchange/direction_status?giveName=SBERRUB&getName=BTC', 0.5],
   ];
   for (const [name, pathname, share] of reads) {
-    const r = await besideFastify(fastifyUrl, { url: `${url}${pathname}` });
+    const twin = await startTwin(`${url}${pathname}`);
+    const r = await besideFastify(fastifyUrl, { url: `${url}${pathname}` }, twin.url).finally(twin.stop);
     record(`${label} ${name}`, r, {
       text: `≥ ${share} × Fastify, no errors`,
       check: (f) => f.ratio >= share && f.bad === 0,

@@ -21,11 +21,17 @@ function start(script, env, readyText, nodeArgs = []) {
   });
 }
 
-export async function startHello(kind) {
+/** A server of bench/targets on a free port, once it says it is ready. */
+async function startTarget(name, env = {}) {
   const port = await getPort();
-  const child = await start(path.join(root, `bench/targets/${kind}-hello.mjs`), { PORT: String(port) }, 'ready');
+  const child = await start(path.join(root, `bench/targets/${name}.mjs`), { PORT: String(port), ...env }, 'ready');
   return { url: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
 }
+
+export const startHello = (kind) => startTarget(`${kind}-hello`);
+
+/** A bare node:http server answering every request with the bytes `sourceUrl` answered once. */
+export const startTwin = (sourceUrl) => startTarget('bytes-twin', { SOURCE_URL: sourceUrl });
 
 /** The built product on PGlite (a temporary DATA_DIR) or on the PostgreSQL database given. */
 export async function startProduct({ databaseUrl } = {}) {
