@@ -172,14 +172,18 @@ export async function buildApp({
 
   const rateLimits = await createRateLimitStore({ db: database.db, redisUrl: config.REDIS_URL, log: app.log });
   app.addHook('onClose', () => rateLimits.close());
+  // Logins and sign-ups take their steps between the bursts of quotes, not inside them: they wait
+  // in front of Fastify, then again in the service before each database step.
+  const quietMoment = createQuietMoments({ arrivals: lane.arrivals });
+  lane.holdUntil('POST /token', quietMoment);
+  lane.holdUntil('POST /register', quietMoment);
   const accounts = createAccountsService({
     db: database.db,
     rateLimits,
     mailer,
     publicUrl: config.PUBLIC_URL,
     ...(limits.login && { loginLimits: limits.login }),
-    // Logins and sign-ups take their database steps between the bursts of quotes, not inside them.
-    quietMoment: createQuietMoments({ arrivals: lane.arrivals }),
+    quietMoment,
   });
   const guards = createAuthGuards(accounts);
   app.decorateRequest('user', null);

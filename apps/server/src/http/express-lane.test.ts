@@ -230,6 +230,45 @@ describe('the express lane on its own', () => {
     }
   });
 
+  it('hands a held route over only once its moment comes, body and all', async () => {
+    const { createExpressLane } = await import('./express-lane');
+    const { createMetrics } = await import('../modules/monitoring/metrics');
+    const lane = createExpressLane();
+    let open = () => {};
+    let asked = 0;
+    lane.holdUntil('POST /token', () => {
+      asked += 1;
+      return new Promise<void>((resolve) => (open = resolve));
+    });
+    const handedOver: string[] = [];
+    const server = lane.serverFactory((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        handedOver.push(`${req.method} ${req.url} ${Buffer.concat(chunks).toString()}`);
+        res.end('fallback');
+      });
+    }, {});
+    lane.open({ headers: {}, metrics: createMetrics(), log: ctx.app.log });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const at = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const login = fetch(`${at}/token`, { method: 'POST', body: '{"username":"ann"}' }).then((r) => r.text());
+      // Other routes and methods are not held.
+      expect(await (await fetch(`${at}/token`)).text()).toBe('fallback');
+      await expect.poll(() => asked).toBe(1);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(handedOver).toEqual(['GET /token ']);
+      open();
+      expect(await login).toBe('fallback');
+      expect(handedOver).toEqual(['GET /token ', 'POST /token {"username":"ann"}']);
+      // A held request is not one of the lane's own: the quiet moments do not count it.
+      expect(lane.arrivals()).toBe(0);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
   it("asks a query's schema once per query text, refusals too, and begins afresh past its limit", async () => {
     const { parsedPerSearch } = await import('./express-lane');
     const { z } = await import('zod');

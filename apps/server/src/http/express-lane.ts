@@ -49,6 +49,8 @@ const MAX_BODY = 16 * 1024;
  */
 export function createExpressLane(newRequestId: () => string = requestIds()) {
   const routes = new Map<string, LaneRoute>();
+  // Routes whose requests wait before Fastify sees them (holdUntil).
+  const holds = new Map<string, () => Promise<void>>();
   let ready: { headers: Record<string, string>; metrics: Metrics; log: FastifyBaseLogger } | null = null;
   // Fastify logs every request at info: the lane writes the same two lines when that level is on.
   let logRequests = false;
@@ -135,6 +137,11 @@ export function createExpressLane(newRequestId: () => string = requestIds()) {
     const url = req.url ?? '/';
     const mark = url.indexOf('?');
     const pathname = mark === -1 ? url : url.slice(0, mark);
+    const hold = ready && holds.get(`${req.method} ${pathname}`);
+    if (hold) {
+      const go = () => fastify(req, res);
+      return void hold().then(go, go);
+    }
     const lane = ready && routes.get(`${req.method} ${pathname}`);
     if (!lane) return fastify(req, res);
     arrived += 1;
@@ -173,6 +180,15 @@ export function createExpressLane(newRequestId: () => string = requestIds()) {
   return {
     /** How many requests have come for the lane's routes so far. */
     arrivals: (): number => arrived,
+
+    /**
+     * Requests for `route` ("POST /token") go to Fastify only once `moment()` resolves: their
+     * routing, hooks and body parsing then wait too, not only their handler's work. Their
+     * body stays in the socket meanwhile.
+     */
+    holdUntil(route: string, moment: () => Promise<void>): void {
+      holds.set(route, moment);
+    },
 
     /** A GET the lane may answer at `path` (exact: a route with parameters gives each of its paths). */
     get(route: string, path: string, answer: LaneAnswer): void {
