@@ -141,7 +141,7 @@ async function besideFastify(fastifyUrl, options, twinUrl) {
   }
   const kept = median(rounds, (r) => r.ratio);
   const ratios = rounds.map((r) => r.ratio).sort((x, y) => x - y);
-  const twin = twinUrl && median(rounds, (r) => r.twinRatio).twinRatio;
+  const twinRatio = twinUrl && median(rounds, (r) => r.twinRatio).twinRatio;
   return {
     ...kept.own,
     bad: rounds.reduce((sum, r) => sum + r.own.bad, 0),
@@ -149,7 +149,7 @@ async function besideFastify(fastifyUrl, options, twinUrl) {
     fastifyRps: kept.fastify.rps,
     note: [
       `median of ${ROUNDS} rounds (${ratios[0].toFixed(2)}–${ratios.at(-1).toFixed(2)}); Fastify ${Math.round(kept.fastify.rps)} req/s in that round`,
-      twin && `a bare node:http sending the same ${kept.own.bytes} bytes: ${twin.toFixed(2)} ×`,
+      twinRatio && `a bare node:http sending the same ${kept.own.bytes} bytes: ${twinRatio.toFixed(2)} ×`,
     ]
       .filter(Boolean)
       .join('; '),
