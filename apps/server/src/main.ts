@@ -5,6 +5,7 @@ import { ConfigError, loadConfig, redactUrl } from './config';
 import { DatabaseUnavailableError, openDatabase } from './db/database';
 import { ensureAdmin, seedDemoData, type AdminBootstrap } from './db/seed/seed';
 import { findWebDist } from './http/web-app';
+import { startHashingThreads } from './modules/accounts/password-hashing';
 import { loadSecret } from './secret';
 
 async function main() {
@@ -40,6 +41,9 @@ async function main() {
     if (code === 'EACCES') throw new ConfigError(`Cannot listen on port ${config.PORT}: permission denied (set PORT)`);
     throw error;
   }
+
+  // The first login after a restart should not wait for a hashing thread to start.
+  startHashingThreads().catch((err: unknown) => app.log.error({ err }, 'the password-hashing threads did not start'));
 
   const where = config.DATABASE_URL ? `PostgreSQL ${redactUrl(config.DATABASE_URL)}` : `PGlite in ${dataDir}`;
   printBanner(config.PUBLIC_URL, where, seeded, admin, config.ADMIN_EMAIL);

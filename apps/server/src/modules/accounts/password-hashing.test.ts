@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { availableParallelism } from 'node:os';
 import { hashSync } from '@node-rs/argon2';
 import { hashingThreadNiceness, hashPassword, loginTurn, verifyPassword } from './password-hashing';
@@ -21,6 +21,14 @@ describe('password hashing', () => {
 
   it('hashes on threads below the event loop’s priority', async () => {
     expect(await hashingThreadNiceness()).toBe(process.platform === 'linux' ? 19 : expect.any(Number));
+  });
+
+  it('starts a thread before the first hash when asked to (at the server’s start)', async () => {
+    vi.resetModules();
+    const fresh = await import('./password-hashing');
+    expect(fresh.hashingThreads()).toBe(0);
+    await fresh.startHashingThreads();
+    expect(fresh.hashingThreads()).toBeGreaterThan(0);
   });
 });
 
