@@ -173,7 +173,8 @@ export async function buildApp({
   const rateLimits = await createRateLimitStore({ db: database.db, redisUrl: config.REDIS_URL, log: app.log });
   app.addHook('onClose', () => rateLimits.close());
   // Logins and sign-ups take their steps between the bursts of quotes, not inside them: they wait
-  // in front of Fastify, then again in the service before each database step.
+  // in front of Fastify, then again in the service before each database step (at once while the
+  // lane's last quiet window still holds).
   const quietMoment = createQuietMoments({ arrivals: lane.arrivals });
   lane.holdUntil('POST /token', quietMoment);
   lane.holdUntil('POST /register', quietMoment);
