@@ -114,7 +114,7 @@ export async function buildApp({
   });
   app.decorate('routeTable', routeTable);
   const metrics = createMetrics();
-  timeRequests(app, metrics);
+  timeRequests(app, metrics, lane.heldMs);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

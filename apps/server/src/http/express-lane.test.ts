@@ -269,6 +269,34 @@ describe('the express lane on its own', () => {
     }
   });
 
+  it('counts the time a held request waited in its request duration, which Fastify’s clock misses', async () => {
+    const { default: Fastify } = await import('fastify');
+    const { createExpressLane } = await import('./express-lane');
+    const { createMetrics, timeRequests } = await import('../modules/monitoring/metrics');
+    const lane = createExpressLane();
+    lane.holdUntil('POST /token', () => new Promise<void>((resolve) => setTimeout(resolve, 80)));
+    const metrics = createMetrics();
+    const app = Fastify({ serverFactory: lane.serverFactory });
+    timeRequests(app, metrics, lane.heldMs);
+    app.post('/token', async () => 'ok');
+    app.get('/token', async () => 'ok');
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    lane.open({ headers: {}, metrics, log: app.log });
+    const at = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    try {
+      expect(await (await fetch(`${at}/token`, { method: 'POST' })).text()).toBe('ok');
+      expect(await (await fetch(`${at}/token`)).text()).toBe('ok');
+      const held = metrics.requestDuration.seriesOf('POST', '/token', '200');
+      expect(held.count).toBe(1);
+      expect(held.sum).toBeGreaterThanOrEqual(0.079);
+      const notHeld = metrics.requestDuration.seriesOf('GET', '/token', '200');
+      expect(notHeld.count).toBe(1);
+      expect(notHeld.sum).toBeLessThan(0.079);
+    } finally {
+      await app.close();
+    }
+  });
+
   it("asks a query's schema once per query text, refusals too, and begins afresh past its limit", async () => {
     const { parsedPerSearch } = await import('./express-lane');
     const { z } = await import('zod');

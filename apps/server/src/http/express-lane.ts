@@ -49,8 +49,10 @@ const MAX_BODY = 16 * 1024;
  */
 export function createExpressLane(newRequestId: () => string = requestIds()) {
   const routes = new Map<string, LaneRoute>();
-  // Routes whose requests wait before Fastify sees them (holdUntil).
+  // Routes whose requests wait before Fastify sees them (holdUntil), and how long each such
+  // request waited: Fastify's clock starts only when it gets the request (heldMs).
   const holds = new Map<string, () => Promise<void>>();
+  const heldFor = new WeakMap<IncomingMessage, number>();
   let ready: { headers: Record<string, string>; metrics: Metrics; log: FastifyBaseLogger } | null = null;
   // Fastify logs every request at info: the lane writes the same two lines when that level is on.
   let logRequests = false;
@@ -139,7 +141,11 @@ export function createExpressLane(newRequestId: () => string = requestIds()) {
     const pathname = mark === -1 ? url : url.slice(0, mark);
     const hold = ready && holds.get(`${req.method} ${pathname}`);
     if (hold) {
-      const go = () => fastify(req, res);
+      const since = performance.now();
+      const go = () => {
+        heldFor.set(req, performance.now() - since);
+        fastify(req, res);
+      };
       return void hold().then(go, go);
     }
     const lane = ready && routes.get(`${req.method} ${pathname}`);
@@ -189,6 +195,9 @@ export function createExpressLane(newRequestId: () => string = requestIds()) {
     holdUntil(route: string, moment: () => Promise<void>): void {
       holds.set(route, moment);
     },
+
+    /** How long a request waited in front of Fastify (holdUntil), in milliseconds; 0 for the rest. */
+    heldMs: (req: IncomingMessage): number => heldFor.get(req) ?? 0,
 
     /** A GET the lane may answer at `path` (exact: a route with parameters gives each of its paths). */
     get(route: string, path: string, answer: LaneAnswer): void {
