@@ -35,6 +35,10 @@ export async function lighthouseScores(baseUrl, pages) {
           performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
           cls: Number((lhr.audits['cumulative-layout-shift'].numericValue ?? 0).toFixed(3)),
           lcp: Math.round(lhr.audits['largest-contentful-paint'].numericValue ?? 0),
+          tbt: Math.round(lhr.audits['total-blocking-time'].numericValue ?? 0),
+          // Lighthouse's own reading of the host's speed: the simulation scales what it traced
+          // here, so the scores move with it (docs/decisions.md, "The scores move with the machine").
+          benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
         });
       }
       runs.sort((a, b) => a.performance - b.performance);
