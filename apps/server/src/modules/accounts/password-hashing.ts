@@ -36,7 +36,7 @@ const workers = () =>
  * ~10 ms for the hash itself.
  */
 export async function startHashingThreads(): Promise<void> {
-  await workers().run(null, { name: 'niceness' });
+  await hashingThreadNiceness();
 }
 
 /** How many hashing threads run now (none before the pool's first use). */
