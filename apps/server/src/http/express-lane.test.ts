@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -85,9 +86,27 @@ describe('the express lane', () => {
     expect(gzip.bytes.equals(plain.bytes)).toBe(true);
     expect(Number(br.headers['content-length'])).toBeLessThan(plain.bytes.length / 2);
     // …and what was sent really is brotli / gzip of the list.
-    const raw = await rawBody(`${E}/get_currencies/give`, 'br');
+    const raw = (await rawAnswer(`${E}/get_currencies/give`, 'br')).body;
     expect(brotliDecompressSync(raw).equals(plain.bytes)).toBe(true);
-    expect(gunzipSync(await rawBody(`${E}/get_currencies/give`, 'gzip')).equals(plain.bytes)).toBe(true);
+    expect(gunzipSync((await rawAnswer(`${E}/get_currencies/give`, 'gzip')).body).equals(plain.bytes)).toBe(true);
+  });
+
+  it('gives every form of an answer its own head, however the requests alternate', async () => {
+    const order = ['identity', 'br', 'identity', 'gzip', 'br', 'identity'] as const;
+    const answers = [];
+    for (const encoding of order) {
+      const raw = await rawAnswer(`${E}/get_currencies/give`, encoding);
+      answers.push({ encoding, ...raw });
+    }
+    const plain = answers[0]!.body;
+    for (const { encoding, headers, body } of answers) {
+      expect(headers['content-encoding']).toBe(encoding === 'identity' ? undefined : encoding);
+      expect(Number(headers['content-length'])).toBe(body.length);
+      const decoded = encoding === 'br' ? brotliDecompressSync(body) : encoding === 'gzip' ? gunzipSync(body) : body;
+      expect(decoded.equals(plain)).toBe(true);
+    }
+    // Each answer carries its own request's id, never the one before it.
+    expect(new Set(answers.map((a) => a.headers['x-request-id'])).size).toBe(order.length);
   });
 
   it('keeps a request id from the proxy, and makes one otherwise', async () => {
@@ -176,13 +195,14 @@ describe('the express lane', () => {
 });
 
 /** The body as sent, still encoded (fetch would decode it). */
-async function rawBody(url: string, encoding: string): Promise<Buffer> {
+/** An answer as it went over the wire: its headers and its bytes, still encoded. */
+async function rawAnswer(url: string, encoding: string): Promise<{ headers: IncomingHttpHeaders; body: Buffer }> {
   const { request } = await import('node:http');
   return new Promise((resolve, reject) => {
     request(`${base}${url}`, { headers: { 'accept-encoding': encoding } }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve(Buffer.concat(chunks)));
+      res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
     })
       .on('error', reject)
       .end();

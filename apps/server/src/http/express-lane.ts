@@ -21,6 +21,12 @@ export interface LaneCall {
 /** The answer's bytes, or undefined: "not mine, let Fastify answer" (it then does the whole work). */
 export type LaneAnswer = (call: LaneCall) => Buffer | undefined | Promise<Buffer | undefined>;
 
+/** What one form of an answer sends: its bytes and the head that goes with them. */
+interface Form {
+  bytes: Buffer;
+  head: Record<string, string | number>;
+}
+
 interface LaneRoute {
   /** The Fastify route pattern it stands for: the metrics label. */
   route: string;
@@ -56,19 +62,40 @@ export function createExpressLane(newRequestId: () => string = requestIds()) {
   let ready: { headers: Record<string, string>; metrics: Metrics; log: FastifyBaseLogger } | null = null;
   // Fastify logs every request at info: the lane writes the same two lines when that level is on.
   let logRequests = false;
-  const encodings = new WeakMap<Buffer, { br?: Buffer; gzip?: Buffer }>();
+  // Per answer body, what each of its forms sends: the bytes and the head that goes with them.
+  const forms = new WeakMap<Buffer, Partial<Record<Encoding | 'identity', Form>>>();
   // Requests that came for a lane route: how busy the site's visitors keep the lane (quiet-moments.ts).
   let arrived = 0;
 
-  /** Brotli or gzip bytes of an answer, made on its first request and kept while the answer is. */
-  function encoded(body: Buffer, encoding: Encoding): Buffer {
-    let forms = encodings.get(body);
-    if (!forms) encodings.set(body, (forms = {}));
-    return (forms[encoding] ??= compressed(body, encoding, { kept: true }));
+  /**
+   * An answer's bytes in the encoding the request takes (brotli or gzip made on its first request)
+   * and their head, both kept while the answer is. The head is one object per form, written with
+   * the request's id just before `writeHead` reads it: node:http only reads it then (no
+   * `setHeader` was called), so no headers object is built per answer (issue 11).
+   */
+  function formOf(body: Buffer, acceptEncoding: string | undefined): Form {
+    let kept = forms.get(body);
+    if (!kept) forms.set(body, (kept = {}));
+    const encoding = body.length >= COMPRESS_FROM ? chosenEncoding(acceptEncoding) : undefined;
+    const name = encoding ?? 'identity';
+    let form = kept[name];
+    if (!form) {
+      const bytes = encoding ? compressed(body, encoding, { kept: true }) : body;
+      const head: Record<string, string | number> = {
+        'x-request-id': '',
+        ...ready!.headers,
+        'content-type': 'application/json; charset=utf-8',
+        ...(body.length >= COMPRESS_FROM && { vary: 'accept-encoding' }),
+        ...(encoding && { 'content-encoding': encoding }),
+        'content-length': bytes.length,
+      };
+      form = kept[name] = { bytes, head };
+    }
+    return form;
   }
 
-  function send(req: IncomingMessage, res: ServerResponse, body: Buffer, lane: LaneRoute, started: bigint) {
-    const { headers, metrics, log } = ready!;
+  function send(req: IncomingMessage, res: ServerResponse, body: Buffer, lane: LaneRoute, started: number) {
+    const { metrics, log } = ready!;
     const requestId = req.headers['x-request-id'];
     const id = typeof requestId === 'string' && requestId ? requestId : newRequestId();
     if (logRequests) {
@@ -79,24 +106,11 @@ export function createExpressLane(newRequestId: () => string = requestIds()) {
         'incoming request',
       );
     }
-    const head: Record<string, string | number> = {
-      'x-request-id': id,
-      ...headers,
-      'content-type': 'application/json; charset=utf-8',
-    };
-    let bytes = body;
-    if (body.length >= COMPRESS_FROM) {
-      head.vary = 'accept-encoding';
-      const encoding = chosenEncoding(req.headers['accept-encoding']);
-      if (encoding) {
-        bytes = encoded(body, encoding);
-        head['content-encoding'] = encoding;
-      }
-    }
-    head['content-length'] = bytes.length;
+    const { bytes, head } = formOf(body, req.headers['accept-encoding']);
+    head['x-request-id'] = id;
     res.writeHead(200, head);
     res.end(bytes);
-    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    const seconds = (performance.now() - started) / 1e3;
     lane.timing ??= metrics.requestDuration.seriesOf(req.method!, lane.route, '200');
     lane.timing.observe(seconds);
     if (logRequests) {
@@ -112,7 +126,7 @@ export function createExpressLane(newRequestId: () => string = requestIds()) {
     res: ServerResponse,
     fastify: http.RequestListener,
     raw: Buffer | null,
-    started: bigint,
+    started: number,
   ): void {
     // Whatever goes wrong past this point is answered 500 and logged, never thrown at the server.
     const finish = (answer: Buffer | undefined) => {
@@ -139,7 +153,8 @@ export function createExpressLane(newRequestId: () => string = requestIds()) {
     const url = req.url ?? '/';
     const mark = url.indexOf('?');
     const pathname = mark === -1 ? url : url.slice(0, mark);
-    const hold = ready && holds.get(`${req.method} ${pathname}`);
+    const key = `${req.method} ${pathname}`;
+    const hold = ready && holds.get(key);
     if (hold) {
       const since = performance.now();
       const go = () => {
@@ -148,10 +163,10 @@ export function createExpressLane(newRequestId: () => string = requestIds()) {
       };
       return void hold().then(go, go);
     }
-    const lane = ready && routes.get(`${req.method} ${pathname}`);
+    const lane = ready && routes.get(key);
     if (!lane) return fastify(req, res);
     arrived += 1;
-    const started = process.hrtime.bigint();
+    const started = performance.now();
     const search = mark === -1 ? '' : url.slice(mark + 1);
     const query = search ? parseQuery(search) : {};
     const lang = isLang(query.lang) ? query.lang : langFromAcceptLanguage(req.headers['accept-language']);
