@@ -194,8 +194,7 @@ describe('the express lane', () => {
   });
 });
 
-/** The body as sent, still encoded (fetch would decode it). */
-/** An answer as it went over the wire: its headers and its bytes, still encoded. */
+/** An answer as it went over the wire: its headers and its bytes, still encoded (fetch would decode them). */
 async function rawAnswer(url: string, encoding: string): Promise<{ headers: IncomingHttpHeaders; body: Buffer }> {
   const { request } = await import('node:http');
   return new Promise((resolve, reject) => {

@@ -76,7 +76,8 @@ export function createExpressLane(newRequestId: () => string = requestIds()) {
   function formOf(body: Buffer, acceptEncoding: string | undefined): Form {
     let kept = forms.get(body);
     if (!kept) forms.set(body, (kept = {}));
-    const encoding = body.length >= COMPRESS_FROM ? chosenEncoding(acceptEncoding) : undefined;
+    const compressible = body.length >= COMPRESS_FROM;
+    const encoding = compressible ? chosenEncoding(acceptEncoding) : null;
     const name = encoding ?? 'identity';
     let form = kept[name];
     if (!form) {
@@ -85,7 +86,7 @@ export function createExpressLane(newRequestId: () => string = requestIds()) {
         'x-request-id': '',
         ...ready!.headers,
         'content-type': 'application/json; charset=utf-8',
-        ...(body.length >= COMPRESS_FROM && { vary: 'accept-encoding' }),
+        ...(compressible && { vary: 'accept-encoding' }),
         ...(encoding && { 'content-encoding': encoding }),
         'content-length': bytes.length,
       };
