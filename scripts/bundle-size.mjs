@@ -1,4 +1,4 @@
-// The home page's initial JavaScript, gzipped, against its budget (issue 11): the entry chunk, the
+// The home page's initial JavaScript, gzipped, against its budget (issue 32: React itself ships): the entry chunk, the
 // home route's chunk (loaded at once on `/`), the language catalog the app waits for before its
 // first render (the larger, Russian one), and every chunk they import statically.
 import { readFileSync } from 'node:fs';
@@ -6,7 +6,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { root } from './lib.mjs';
 
-export const HOME_JS_BUDGET_BYTES = 100 * 1024;
+export const HOME_JS_BUDGET_BYTES = 140 * 1024;
 const HOME_ROUTE = 'src/app/routes/home.tsx';
 const CATALOG = 'src/locales/ru.ts';
 

@@ -1,8 +1,8 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { constants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
+import { defineConfig, type ProxyOptions } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 const api = `http://127.0.0.1:${process.env.API_PORT ?? '8081'}`;
@@ -15,18 +15,6 @@ const apiCallsOnly: ProxyOptions = {
 };
 const apiPrefixes = ['/api', '/export', '/sitemap.xml', '/robots.txt', '/healthz', '/readyz', '/metrics'];
 const sharedPaths = ['/register', '/token', '/checktoken', '/forgot_password', '/reset_password', '/logout'];
-
-// The shipped app runs on Preact through its React-compatible layer: the same React API at a tenth
-// of react-dom's weight, which is what keeps the home page's initial JavaScript within 100 KB gzip
-// (issue 11). The dev server and the component tests keep React for Fast Refresh and Testing
-// Library; the browser suite (e2e) drives the real Preact build. See docs/decisions.md.
-const preactInTheBrowser = [
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
-  { find: /^react$/, replacement: 'preact/compat' },
-];
 
 // React Router (the operator console's router) exports only its development build (its own Vite
 // plugin swaps in the production one): without this the console carried its dev-only checks and
@@ -54,7 +42,7 @@ const precompressed = compression({
 });
 
 // What a visitor's page runs before its first render, in a few files. Left to itself the bundler
-// made a file of every module two chunks share (Preact, the query library, the API client, a
+// made a file of every module two chunks share (React, the query library, the API client, a
 // button…) and the home page fetched 18 scripts; a phone's browser opens 6 connections to a server
 // speaking HTTP/1.1, so that was three or four round trips one after another (Lighthouse: largest
 // paint ~2.7 s; with these groups 6 scripts and ~2.3 s). Only modules the home page loaded anyway
@@ -65,7 +53,7 @@ const firstRenderChunks = [
     name: 'core',
     priority: 20,
     test: oneOf([
-      /node_modules\/(preact|@tanstack)\//,
+      /node_modules\/(react|react-dom|scheduler|@tanstack)\//,
       /src\/lib\/(i18n|log|api-client|language|report-error)\.ts$/,
       /src\/hooks\/use-language\.ts$/,
       /packages\/shared\/src\/(routing\/page-routes|contracts\/ticket-statuses)\.ts$/,
@@ -108,49 +96,13 @@ const firstRenderChunks = [
   },
 ];
 
-// Every chunk is fetched when its code is about to run (the page's own first, the rest on
-// demand), so V8 is told to compile all of a chunk's functions as it downloads, on a background
-// thread, instead of each on the main thread at its first call (V8's explicit compile hints,
-// Chromium 136+; other engines read a comment). A pair page's main-thread compiling fell from
-// ~220 to ~25 ms of trace time, its longest task 236 → 173 ms (issue 11, docs/decisions.md).
-const COMPILE_ALL_ON_LOAD = '//# allFunctionsCalledOnLoad';
-
-/**
- * Vite puts its table of a chunk's on-demand imports (`const __vite__mapDeps=…`) above the
- * banner, and the hint only counts on a file's first line. Neither line carries a source mapping,
- * so swapping the two leaves the source map right; the chunk's .br and .gz, made before this
- * runs, are made again from the swapped code.
- */
-const compileHintFirst: Plugin = {
-  name: 'compile-hint-first',
-  enforce: 'post',
-  generateBundle: {
-    // After Vite's own, which writes the table.
-    order: 'post',
-    handler(_, bundle) {
-      for (const file of Object.values(bundle)) {
-        if (file.type !== 'chunk' || file.code.startsWith(COMPILE_ALL_ON_LOAD)) continue;
-        const [first = '', second, ...rest] = file.code.split('\n');
-        if (second !== COMPILE_ALL_ON_LOAD) continue;
-        file.code = [second, first, ...rest].join('\n');
-        const code = Buffer.from(file.code);
-        const packed = (suffix: string) => bundle[`${file.fileName}${suffix}`];
-        const br = packed('.br');
-        if (br?.type === 'asset') br.source = brotliCompressSync(code, BROTLI);
-        const gz = packed('.gz');
-        if (gz?.type === 'asset') gz.source = gzipSync(code, GZIP);
-      }
-    },
-  },
-};
-
 function oneOf(patterns: RegExp[]): (id: string) => boolean {
   return (id) => patterns.some((pattern) => pattern.test(id));
 }
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), ...(command === 'build' ? [compileHintFirst, precompressed] : [])],
-  resolve: { alias: command === 'build' ? [...preactInTheBrowser, reactRouterForProduction] : [] },
+  plugins: [react(), ...(command === 'build' ? [precompressed] : [])],
+  resolve: { alias: command === 'build' ? [reactRouterForProduction] : [] },
   server: {
     port: Number(process.env.PORT ?? 8080),
     strictPort: true,
@@ -168,8 +120,6 @@ export default defineConfig(({ command }) => ({
     rolldownOptions: {
       output: {
         codeSplitting: { groups: firstRenderChunks },
-        // After minification, which would drop it: the hint must be the file's first line.
-        postBanner: COMPILE_ALL_ON_LOAD,
         // A chunk holding any of the operator console's code says so in its name: visitors must never
         // load one (an e2e test checks what the home page loads).
         chunkFileNames: (chunk) =>
