@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { constants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type ProxyOptions } from 'vite';
+import { defineConfig, type ProxyOptions, type UserConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 const api = `http://127.0.0.1:${process.env.API_PORT ?? '8081'}`;
@@ -53,7 +53,7 @@ const firstRenderChunks = [
     name: 'core',
     priority: 20,
     test: oneOf([
-      /node_modules\/(react|react-dom|scheduler|@tanstack)\//,
+      /node_modules\/(react|react-dom|scheduler|react-router|@tanstack)\//,
       /src\/lib\/(i18n|log|api-client|language|report-error)\.ts$/,
       /src\/hooks\/use-language\.ts$/,
       /packages\/shared\/src\/(routing\/page-routes|contracts\/ticket-statuses)\.ts$/,
@@ -100,8 +100,17 @@ function oneOf(patterns: RegExp[]): (id: string) => boolean {
   return (id) => patterns.some((pattern) => pattern.test(id));
 }
 
-export default defineConfig(({ command }) => ({
-  plugins: [react(), ...(command === 'build' ? [precompressed] : [])],
+// The server draws public pages with the same React app (src/entry-server.tsx, issue 32): a build of
+// its own for Node, every library inside it, so it runs React's production build whatever the
+// process's NODE_ENV, beside nothing the browser's files need.
+const serverRender: UserConfig = {
+  ssr: { noExternal: true },
+  publicDir: false,
+  build: { target: 'node20', outDir: 'dist-server', sourcemap: true, emptyOutDir: true },
+};
+
+export default defineConfig(({ command, isSsrBuild }) => ({
+  plugins: [react(), ...(command === 'build' && !isSsrBuild ? [precompressed] : [])],
   resolve: { alias: command === 'build' ? [reactRouterForProduction] : [] },
   server: {
     port: Number(process.env.PORT ?? 8080),
@@ -111,22 +120,26 @@ export default defineConfig(({ command }) => ({
       ...Object.fromEntries(sharedPaths.map((path) => [path, apiCallsOnly])),
     },
   },
-  build: {
-    target: 'es2022',
-    sourcemap: true,
-    assetsInlineLimit: 0,
-    // The manifest lets `npm test` weigh what the home page loads (scripts/bundle-size.mjs).
-    manifest: true,
-    rolldownOptions: {
-      output: {
-        codeSplitting: { groups: firstRenderChunks },
-        // A chunk holding any of the operator console's code says so in its name: visitors must never
-        // load one (an e2e test checks what the home page loads).
-        chunkFileNames: (chunk) =>
-          chunk.moduleIds.some((id) => id.includes('/src/admin/'))
-            ? 'assets/admin-[name]-[hash].js'
-            : 'assets/[name]-[hash].js',
-      },
-    },
-  },
+  ...(isSsrBuild
+    ? serverRender
+    : {
+        build: {
+          target: 'es2022',
+          sourcemap: true,
+          assetsInlineLimit: 0,
+          // The manifest lets `npm test` weigh what the home page loads (scripts/bundle-size.mjs).
+          manifest: true,
+          rolldownOptions: {
+            output: {
+              codeSplitting: { groups: firstRenderChunks },
+              // A chunk holding any of the operator console's code says so in its name: visitors must
+              // never load one (an e2e test checks what the home page loads).
+              chunkFileNames: (chunk: { moduleIds: string[] }) =>
+                chunk.moduleIds.some((id) => id.includes('/src/admin/'))
+                  ? 'assets/admin-[name]-[hash].js'
+                  : 'assets/[name]-[hash].js',
+            },
+          },
+        },
+      }),
 }));

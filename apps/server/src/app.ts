@@ -16,7 +16,6 @@ import { COMPRESS_FROM } from './http/compression';
 import { createExpressLane } from './http/express-lane';
 import { createQuietMoments } from './http/quiet-moments';
 import { requestIds } from './http/request-id';
-import { createFirstAnswers } from './http/first-answers';
 import securityHeaders, { dataHeadersOf, securityHeadersOf } from './http/security-headers';
 import { errorHandling } from './http/errors';
 import { requestLanguage } from './http/request-language';
@@ -264,7 +263,6 @@ export async function buildApp({
     webDist,
     themeScript,
     metaFor: createPageMeta({ db: database.db, catalog, publicUrl: config.PUBLIC_URL }),
-    firstAnswersOf: createFirstAnswers(app),
   });
 
   // The services, for what drives the product from outside HTTP: start-up jobs, tests, scripts.

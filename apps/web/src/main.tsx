@@ -1,12 +1,15 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { AppProvider } from './app/provider';
-import { createSiteRouter, SiteScreen } from './app/router';
+import { installGuards } from './app/guards';
+import { routes } from './app/routes';
 import { initI18n } from './lib/i18n';
 import { languageOfPath, preferredLanguage } from './lib/language';
+import { hydrationOf, readPageState } from './lib/page-state';
+import { hydrateFromPage, queryClient } from './lib/query-client';
 import { captureReferral } from './lib/referral-visit';
-import { RouterProvider } from './lib/router';
-import { knownSiteStatus, startSiteStatusPolling } from './lib/site-status';
+import { setSiteStatus, startSiteStatusPolling } from './lib/site-status';
 import { startTheme } from './lib/theme';
 import './styles/global.css';
 
@@ -18,24 +21,44 @@ startTheme();
 // A referral link's `?r=` is kept at once, before anything renders: a visitor who moves on before
 // the first page has drawn still counts (the root layout catches it on later navigations).
 void captureReferral(window.location.search);
-// Before the router, so the first page's guards find the status call already on its way.
-startSiteStatusPolling();
-// Nothing renders before the site's status, asked above alongside the code: the converter and
-// the maintenance notice draw once, as they are, instead of closed first and again when the
-// answer comes. A slow answer holds the page for a second at most.
-const statusKnown = Promise.race([knownSiteStatus(), new Promise((resolve) => setTimeout(resolve, 1_000))]);
 
-// The router resolves the first page (its code and checks) alongside the catalog; nothing renders
-// before the catalog is there, so no text ever shows as its key, nor before the page's code and
-// checks: the first render draws the whole page once (a header drawn first, then everything again
-// under it, cost a phone's CPU two long renders instead of one).
-const router = createSiteRouter();
-void Promise.all([catalogReady, router.ready, statusKnown]).then(() => {
-  createRoot(document.getElementById('root')!).render(
+// A page the server drew comes with the data it was drawn from: the app starts from the same.
+const page = readPageState();
+if (page) {
+  setSiteStatus(page.site);
+  hydrateFromPage(queryClient, page.queries, pageSentAt() - page.renderedAt);
+}
+startSiteStatusPolling();
+
+/** When the server sent this page, on this device's clock (the response's first byte). */
+function pageSentAt(): number {
+  const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+  return navigation && navigation.responseStart > 0 ? performance.timeOrigin + navigation.responseStart : Date.now();
+}
+
+/** The first page's route modules, loaded before hydration, so its first render is the server's. */
+async function loadFirstRoutes(): Promise<void> {
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, { ...loaded, lazy: undefined });
+    }),
+  );
+}
+
+void Promise.all([catalogReady, page && loadFirstRoutes()]).then(() => {
+  const router = createBrowserRouter(routes, page ? { hydrationData: hydrationOf(page) } : {});
+  installGuards(router);
+  const root = document.getElementById('root')!;
+  const app = (
     <StrictMode>
       <AppProvider>
-        <RouterProvider router={router} render={(view) => <SiteScreen view={view} />} />
+        <RouterProvider router={router} />
       </AppProvider>
-    </StrictMode>,
+    </StrictMode>
   );
+  if (page) hydrateRoot(root, app);
+  else createRoot(root).render(app);
 });

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
@@ -9,15 +10,23 @@ import type { Lang } from '@obmen/shared/i18n';
 import { matchPageRoute, PAGE_MODULES, USER_AREA_PAGES, type PageRouteName } from '@obmen/shared/routing';
 import { chosenEncoding, COMPRESS_FROM, compressed } from './compression';
 import { sendError } from './errors';
-import { TICKET_PAGES, type FirstAnswersOf } from './first-answers';
 
 // Vite puts content-hashed files under /assets: they never change, so browsers may keep them a year.
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+/** What the web app's server build (apps/web/src/entry-server.tsx) gives the server. */
+interface PageRenderer {
+  prepareRendering(transport: (url: string, init: RequestInit) => Promise<Response>): Promise<void>;
+  renderPage(url: URL): Promise<{ status: number; html: string; stateScript: string } | null>;
+}
+
+// A public page drawn on the server is the same for every visitor: caches may keep it a moment.
+const PUBLIC_PAGE = 'public, max-age=5, stale-while-revalidate=30';
+
 /**
- * Serves the built single-page app: its files, and index.html for every page path (history
- * fallback). A path that is no page of the product still gets the app, which shows its
- * not-found page, but with status 404; an unknown /api path answers JSON.
+ * Serves the built web app: its files, and for every page path index.html with the page drawn in
+ * it by React when it is a public page (issue 32), else for the browser to draw. A path that is
+ * no page of the product gets the not-found page, with status 404; an unknown /api path answers JSON.
  */
 export const webApp = fp(
   async (
@@ -26,19 +35,17 @@ export const webApp = fp(
       webDist,
       themeScript,
       metaFor,
-      firstAnswersOf,
     }: {
       webDist: string | null;
       themeScript: ThemeScript | null;
       metaFor: MetaFor;
-      /** The answers to the page's first calls it carries (the site's status, the converter's, a ticket). */
-      firstAnswersOf: FirstAnswersOf;
     },
   ) => {
     const indexFile = webDist ? path.join(webDist, 'index.html') : null;
     const builtHtml = indexFile && existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
     const indexHtml = builtHtml && themeScript ? withInlineThemeScript(builtHtml, themeScript) : builtHtml;
     const pageFiles = webDist ? pageFilesOf(webDist) : null;
+    const renderer = webDist && indexHtml ? await loadRenderer(webDist, app) : null;
 
     if (webDist && indexHtml) {
       await app.register(fastifyStatic, {
@@ -65,20 +72,68 @@ export const webApp = fp(
         !path.extname(pathname);
       if (!isPage || !indexHtml) return sendError(reply, request.lang, 404, 'not_found', 'error.notFound');
       const meta = await metaFor(pathname, new URLSearchParams(search));
-      const match = meta.notFound ? null : matchPageRoute(pathname);
-      const page = match?.name ?? null;
-      const answers = meta.notFound ? '' : await firstAnswersOf(match, meta.lang);
+      const page = meta.notFound ? null : (matchPageRoute(pathname)?.name ?? null);
       const files = pageFiles?.(meta.lang, page) ?? { scripts: [], styles: [] };
-      const html = injectMeta(withPageFiles(indexHtml, files), meta);
+      const drawn = await drawPage(request, renderer);
+      let html = injectMeta(withPageFiles(indexHtml, files), meta);
+      if (drawn) {
+        html = html
+          .replace(ROOT, () => `<div id="root">${drawn.html}</div>`)
+          .replace('</body>', () => `${drawn.stateScript}</body>`);
+      }
       reply
-        .status(meta.notFound ? 404 : 200)
-        // A ticket's page carries the ticket (first answers): no cache may keep it.
-        .header('cache-control', page && TICKET_PAGES.includes(page) ? 'no-store' : 'no-cache')
+        .status(meta.notFound || drawn?.status === 404 ? 404 : 200)
+        // A page the browser draws may be a person's own (a ticket, the user area): never kept.
+        .header('cache-control', drawn ? PUBLIC_PAGE : 'no-store')
         .type('text/html; charset=utf-8');
-      return reply.send(pageBytes(request, reply, answers ? html.replace('</body>', () => `${answers}</body>`) : html));
+      return reply.send(pageBytes(request, reply, html));
     });
   },
 );
+
+const ROOT = '<div id="root"></div>';
+
+/**
+ * The web app's server build beside its files (apps/web/dist-server), ready to draw: its calls go
+ * through this server's own routes and hooks (`inject`), the one pipeline every request takes.
+ * Null without it (the API's tests, a build without it): every page is then drawn in the browser.
+ */
+async function loadRenderer(webDist: string, app: FastifyInstance): Promise<PageRenderer | null> {
+  const entry = path.join(webDist, '..', 'dist-server', 'entry-server.js');
+  if (!existsSync(entry)) return null;
+  const renderer = (await import(pathToFileURL(entry).href)) as PageRenderer;
+  await renderer.prepareRendering(async (url, init) => {
+    // A form body's type is what fetch would have said for it.
+    const form = init.body instanceof URLSearchParams;
+    const res = await app.inject({
+      method: (init.method ?? 'GET') as 'GET',
+      url,
+      headers: {
+        ...(init.headers as Record<string, string>),
+        ...(form && { 'content-type': 'application/x-www-form-urlencoded' }),
+      },
+      ...(init.body !== undefined && init.body !== null && { payload: String(init.body) }),
+    });
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(res.headers)) {
+      if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : String(value));
+    }
+    const empty = res.statusCode === 204 || res.statusCode === 304;
+    return new Response(empty ? null : res.rawPayload, { status: res.statusCode, headers });
+  });
+  return renderer;
+}
+
+/** The page drawn by React, or null for the browser to draw (a failed render included: logged). */
+async function drawPage(request: FastifyRequest, renderer: PageRenderer | null) {
+  if (!renderer) return null;
+  try {
+    return await renderer.renderPage(new URL(request.url, 'http://localhost'));
+  } catch (error) {
+    request.log.error({ err: error }, 'the page could not be drawn on the server');
+    return null;
+  }
+}
 
 /**
  * A page's HTML as the browser takes it. @fastify/compress hooks routes only, and pages are the

@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from '../lib/i18n';
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
+import { Navigate, Route, Routes } from 'react-router';
 import { Button } from '../components/ui/button';
 import { FormCard } from '../components/ui/form-card';
 import { Spinner } from '../components/ui/spinner';
@@ -98,22 +98,11 @@ function AdminOnly({ role, children }: { role: ConsoleRole; children: ReactNode 
 }
 
 /**
- * The operator console at /admin (design §6): its own chunk, loaded only when an operator opens it,
- * and its own app: React Router serves its many screens and their nested addresses, while the
- * visitor site's pages use the site's lighter router (lib/router). Links from the console to the
- * site are plain links: leaving the console loads the site afresh.
+ * The operator console at /admin (design §6): its own chunk, loaded only when an operator opens it.
+ * The site's router hands it every address below /admin; its screens are routes of their own below
+ * that. Links from the console to the site are plain links: leaving the console loads the site afresh.
  */
 export function Component() {
-  return (
-    <BrowserRouter>
-      <Routes>
-        <Route path="/admin/*" element={<Console />} />
-      </Routes>
-    </BrowserRouter>
-  );
-}
-
-function Console() {
   const { t } = useTranslation();
   const { token, user } = useSession();
   useTheme();

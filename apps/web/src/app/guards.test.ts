@@ -15,13 +15,14 @@ async function openApp(path: string, { token }: { token?: string } = {}) {
   vi.resetModules();
   const { initI18n } = await import('../lib/i18n');
   await initI18n('ru');
-  const { memoryHistory } = await import('../lib/router');
-  const { createSiteRouter } = await import('./router');
+  const { createMemoryRouter } = await import('react-router');
+  const { routes } = await import('./routes');
   const guards = await import('./guards');
   const session = await import('../features/auth/session');
-  const router = createSiteRouter(memoryHistory([path]));
-  await router.ready;
-  return { router, guards, session, path: () => router.location.pathname };
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  guards.installGuards(router);
+  await vi.waitFor(() => expect(router.state.initialized && router.state.navigation.state === 'idle').toBe(true));
+  return { router, guards, session, path: () => router.state.location.pathname };
 }
 
 beforeEach(() => {

@@ -3,7 +3,7 @@ import { matchPageRoute, pagePath, PAGE_ROUTES, type PageRouteName } from '@obme
 import { isLoggedIn, subscribeSession, verifySession } from '../features/auth/session';
 import { languageOfPath, preferredLanguage } from '../lib/language';
 import { log } from '../lib/log';
-import { redirect, Redirect, type Location, type Router } from '../lib/router';
+import { redirect, type Location, type createBrowserRouter } from 'react-router';
 import { knownSiteStatus } from '../lib/site-status';
 
 /** Pages that are part of logging in; going back to one after logging in makes no sense. */
@@ -54,9 +54,12 @@ function pageOf(location: Location): PageRef | null {
   return match ? { name: match.name, params: match.params } : null;
 }
 
-function guard(name: PageRouteName, params: Record<string, string>, lang: Lang): Redirect | null {
+function guard(name: PageRouteName, params: Record<string, string | undefined>, lang: Lang): Response | null {
   if (isUserPage(name) && !isLoggedIn()) {
-    remember({ name, params });
+    remember({
+      name,
+      params: Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined)) as Record<string, string>,
+    });
     sentToLogin = true;
     return redirect(pagePath(lang, 'login'));
   }
@@ -72,7 +75,11 @@ function guard(name: PageRouteName, params: Record<string, string>, lang: Lang):
  * The checks of a guarded page (spec §2), run before it shows: throws a redirect where the visitor
  * may not go; a guard that fails sends the visitor home.
  */
-export async function checkPage(name: PageRouteName, params: Record<string, string>, lang: Lang): Promise<void> {
+export async function checkPage(
+  name: PageRouteName,
+  params: Record<string, string | undefined>,
+  lang: Lang,
+): Promise<void> {
   try {
     const sent = guard(name, params, lang);
     if (sent) throw sent;
@@ -81,7 +88,7 @@ export async function checkPage(name: PageRouteName, params: Record<string, stri
       throw redirect(pagePath(lang, 'home'));
     }
   } catch (error) {
-    if (error instanceof Redirect) throw error;
+    if (error instanceof Response) throw error;
     log.error(`the guard of ${name} failed`, error);
     throw redirect(pagePath(lang, 'home'));
   }
@@ -95,19 +102,23 @@ export const GUARDED_PAGES: readonly PageRouteName[] = PAGE_ROUTES.map((route) =
  * Follows the router: remembers the page on screen, checks the token after every navigation
  * (without holding it up), and leaves the user area when the session ends under it.
  */
-export function installGuards<View>(router: Router<View>): () => void {
+export function installGuards(router: ReturnType<typeof createBrowserRouter>): () => void {
   let checkedKey: string | null = null;
-  const stopRouter = router.subscribe((state) => {
+  const follow = (state: typeof router.state) => {
+    // Only settled pages count: a navigation under way (or redirected by a guard) is not shown yet.
+    if (state.navigation.state !== 'idle' || !state.initialized) return;
     shownPage = pageOf(state.location);
     sentToLogin = false;
     if (state.location.key !== checkedKey) {
       checkedKey = state.location.key;
       void verifySession();
     }
-  });
+  };
+  follow(router.state);
+  const stopRouter = router.subscribe(follow);
   const stopSession = subscribeSession(() => {
     if (isLoggedIn() || !shownPage || !isUserPage(shownPage.name)) return;
-    const lang = languageOfPath(router.location.pathname) ?? preferredLanguage();
+    const lang = languageOfPath(router.state.location.pathname) ?? preferredLanguage();
     try {
       remember(shownPage);
     } catch (error) {

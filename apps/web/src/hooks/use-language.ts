@@ -1,4 +1,4 @@
-import { useLocation } from '../lib/router';
+import { useLocation } from 'react-router';
 import type { Lang } from '@obmen/shared/i18n';
 import { languageOfPath, preferredLanguage } from '../lib/language';
 

@@ -1,6 +1,5 @@
 import type { ErrorResponse, ParameterErrors } from '@obmen/shared/contracts';
 import type { Lang } from '@obmen/shared/i18n';
-import { PAGE_ANSWERS_FRESH_MS, takeFirstAnswer } from './first-answers';
 import { i18n } from './i18n';
 import { notify } from './notify';
 
@@ -42,6 +41,20 @@ export function connectionMessageKey(error: unknown): string | null {
   if (error instanceof ApiNetworkError) return 'connection.offline';
   return null;
 }
+
+/**
+ * How calls reach the API: the browser's fetch, or, while the server renders a page, its own
+ * router (the server sets this once at start, so a page's first data goes through the same routes).
+ */
+export type Transport = (url: string, init: RequestInit) => Promise<Response>;
+let transport: Transport = (url, init) => fetch(url, init);
+
+export function setTransport(next: Transport): void {
+  transport = next;
+}
+
+/** A call through the current transport (the site status reads its 503's body itself). */
+export const send: Transport = (url, init) => transport(url, init);
 
 type TokenGetter = () => string | null;
 type UnauthorizedHandler = (token: string) => void;
@@ -115,7 +128,7 @@ function parseBody(text: string): unknown {
   }
 }
 
-/** A GET as a query describes it, for both its call and the answer that may have come with the page. */
+/** A GET as a query describes it. */
 export interface GetCall {
   path: string;
   query?: Query;
@@ -126,28 +139,6 @@ export interface GetCall {
 export function apiGet<T>({ path, ...options }: GetCall, signal?: AbortSignal): Promise<T> {
   return apiRequest<T>(path, { ...options, ...(signal && { signal }) });
 }
-
-/**
- * The answer the page brought for this GET (the site's status, the converter's first calls, a
- * visitor's ticket; see lib/first-answers.ts), for a query's `initialData`: the first render
- * draws with it instead of rendering empty, waiting for a call and rendering again. Undefined
- * when there is none.
- */
-export function pageAnswer<T>({ path, query, lang }: GetCall): T | undefined {
-  return takeFirstAnswer(lang ?? ((i18n.language || 'ru') as Lang), path, query) as T | undefined;
-}
-
-type QueryState = { state: { dataUpdateCount: number; data: unknown } };
-
-/** The query's data is still the answer the page brought (no call has answered it since). */
-export const answeredByPage = (query: QueryState): boolean =>
-  query.state.dataUpdateCount === 0 && query.state.data !== undefined;
-
-/**
- * `staleTime` for a query whose answers are stale at once (asked again on every visit): the
- * answer the page brought is as fresh as the page, so the first render does not ask again.
- */
-export const staleUnlessFromPage = (query: QueryState): number => (answeredByPage(query) ? PAGE_ANSWERS_FRESH_MS : 0);
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const token = accessToken();
@@ -168,7 +159,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   let response: Response;
   let text: string;
   try {
-    response = await fetch(withQuery(path, options.query), {
+    response = await send(withQuery(path, options.query), {
       method: options.method ?? (body ? 'POST' : 'GET'),
       headers,
       body,

@@ -87,6 +87,16 @@ export const i18n = {
     current = lang;
     for (const listener of listeners) listener();
   },
+  /** Downloads a language's catalog without switching to it (the server keeps both). */
+  load: loadCatalog,
+  /**
+   * Makes `lang` the language of the render that follows at once (the server draws pages of both
+   * languages one after another, each synchronously); its catalog must be loaded.
+   */
+  renderIn(lang: Lang): void {
+    if (!catalogs[lang]) throw new Error(`The ${lang} catalog is not loaded`);
+    current = lang;
+  },
   /** Adds copy loaded with a feature's own chunk (the operator console's); existing keys are replaced. */
   addResources(lang: Lang, catalog: Catalog): void {
     merge((catalogs[lang] ??= {}), catalog);

@@ -2,8 +2,7 @@ import { useSyncExternalStore } from 'react';
 import type { SiteStateNotice } from '@obmen/shared/contracts';
 import { i18n } from './i18n';
 import { log } from './log';
-import { REQUEST_TIMEOUT_MS } from './api-client';
-import { takeFirstAnswer } from './first-answers';
+import { REQUEST_TIMEOUT_MS, send } from './api-client';
 
 const SITE_STATE_PATH = '/api/v1/SiteState';
 
@@ -22,7 +21,11 @@ export interface SiteStatus {
 let status: SiteStatus = { convertEnabled: false, notice: null, known: false };
 const listeners = new Set<() => void>();
 
-function set(next: SiteStatus): void {
+/**
+ * Sets the status as known: in the browser from the page the server drew (before hydration), and
+ * on the server right before a page is drawn with it.
+ */
+export function setSiteStatus(next: SiteStatus): void {
   status = next;
   for (const listener of listeners) listener();
 }
@@ -52,31 +55,27 @@ export async function checkSiteStatus(): Promise<SiteStatus> {
   // A language switch asks again while a poll may still run: only the newest answer counts.
   const check = ++latestCheck;
   const apply = (next: SiteStatus) => {
-    if (check === latestCheck) set(next);
+    if (check === latestCheck) setSiteStatus(next);
   };
-  // The page brings the status it was served with (null while open): the first check is answered.
-  const carried = takeFirstAnswer(i18n.language || 'ru', SITE_STATE_PATH);
-  if (carried !== undefined) {
-    apply({ convertEnabled: carried === null, notice: isNotice(carried) ? carried : null, known: true });
-    return status;
-  }
   try {
-    const response = await fetch(SITE_STATE_PATH, {
-      headers: { accept: 'application/json', 'accept-language': i18n.language || 'ru' },
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-      cache: 'no-store',
-    });
-    if (response.status === 204) {
-      apply({ convertEnabled: true, notice: null, known: true });
-    } else {
-      const body: unknown = await response.json().catch(() => null);
-      apply({ convertEnabled: false, notice: isNotice(body) ? body : null, known: true });
-    }
+    apply(await askSiteStatus(i18n.language || 'ru'));
   } catch (error) {
     log.error('the site status call failed', error);
     apply({ convertEnabled: false, notice: status.notice, known: true });
   }
   return status;
+}
+
+/** `GET /api/v1/SiteState` in a language: 204 opens conversion; a 503 brings the operator's notice. */
+export async function askSiteStatus(lang: string): Promise<SiteStatus> {
+  const response = await send(SITE_STATE_PATH, {
+    headers: { accept: 'application/json', 'accept-language': lang },
+    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    cache: 'no-store',
+  });
+  if (response.status === 204) return { convertEnabled: true, notice: null, known: true };
+  const body: unknown = await response.json().catch(() => null);
+  return { convertEnabled: false, notice: isNotice(body) ? body : null, known: true };
 }
 
 let firstCheck: Promise<SiteStatus> | null = null;
@@ -116,5 +115,5 @@ export function startSiteStatusPolling(): () => void {
 export function resetSiteStatus(): void {
   latestCheck++;
   firstCheck = null;
-  set({ convertEnabled: false, notice: null, known: false });
+  setSiteStatus({ convertEnabled: false, notice: null, known: false });
 }

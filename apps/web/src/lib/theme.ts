@@ -91,7 +91,8 @@ export function subscribeTheme(listener: () => void): () => void {
 }
 
 export function useTheme(): Theme {
-  return useSyncExternalStore(subscribeTheme, getTheme, getTheme);
+  // The server draws the light theme; the browser's own shows right after hydration.
+  return useSyncExternalStore(subscribeTheme, getTheme, () => 'light');
 }
 
 /**

@@ -1,5 +1,5 @@
 import { useTranslation } from '../../lib/i18n';
-import { Link, useLocation } from '../../lib/router';
+import { Link, useLocation } from 'react-router';
 import { LANGS } from '@obmen/shared/i18n';
 import { Dialog } from '../../components/ui/dialog';
 import { CheckIcon } from '../../components/ui/shell-icons';

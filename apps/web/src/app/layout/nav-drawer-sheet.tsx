@@ -1,6 +1,6 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { useTranslation } from '../../lib/i18n';
-import { NavLink } from '../../lib/router';
+import { NavLink } from 'react-router';
 import { pagePath } from '@obmen/shared/routing';
 import { CloseIcon } from '../../components/ui/icons';
 import { ClockIcon, MailIcon, TelegramIcon } from '../../components/ui/shell-icons';

@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useRef, useSyncExternalStore } from 'react';
 import { useTranslation } from '../../lib/i18n';
-import { useLocation } from '../../lib/router';
+import { useLocation } from 'react-router';
 import { MenuIcon } from '../../components/ui/shell-icons';
 import { lazyWithPreload } from '../../lib/lazy-with-preload';
 import headerStyles from './header.module.css';

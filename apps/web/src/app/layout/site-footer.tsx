@@ -1,5 +1,5 @@
 import { useTranslation } from '../../lib/i18n';
-import { Link } from '../../lib/router';
+import { Link } from 'react-router';
 import { pagePath } from '@obmen/shared/routing';
 import { ClockIcon, MailIcon, TelegramIcon } from '../../components/ui/shell-icons';
 import { useLanguage } from '../../hooks/use-language';

@@ -1,5 +1,5 @@
 import { useTranslation } from '../../lib/i18n';
-import { Link, NavLink } from '../../lib/router';
+import { Link, NavLink } from 'react-router';
 import { pagePath } from '@obmen/shared/routing';
 import { useLanguage } from '../../hooks/use-language';
 import { LanguageSwitch } from './language-switch';

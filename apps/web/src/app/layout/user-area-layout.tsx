@@ -1,6 +1,6 @@
 import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from '../../lib/i18n';
-import { NavLink } from '../../lib/router';
+import { NavLink } from 'react-router';
 import { pagePath, type PageRouteName } from '@obmen/shared/routing';
 import type { IconProps } from '../../components/ui/icons';
 import { CrownIcon, GiftIcon, SettingsIcon, TicketIcon, UsersIcon } from '../../components/ui/shell-icons';

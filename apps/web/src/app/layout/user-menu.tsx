@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type ComponentType } from 'react';
 import { useTranslation } from '../../lib/i18n';
-import { Link, NavLink, useLocation, useNavigate } from '../../lib/router';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { pagePath, type PageRouteName } from '@obmen/shared/routing';
 import { ChevronDownIcon, UserIcon, type IconProps } from '../../components/ui/icons';
 import { CrownIcon, GiftIcon, LogoutIcon, SettingsIcon, TicketIcon, UsersIcon } from '../../components/ui/shell-icons';

@@ -1,5 +1,5 @@
 import { useTranslation } from '../../lib/i18n';
-import { useParams } from '../../lib/router';
+import { useParams } from 'react-router';
 import { CardCheck } from '../../features/tickets/components/card-check';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 

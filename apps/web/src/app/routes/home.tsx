@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useHydrated } from '../../hooks/use-hydrated';
 import { useTranslation } from '../../lib/i18n';
 import { pagePath } from '@obmen/shared/routing';
 import { useSeo } from '../../features/converter/api/get-seo';
@@ -16,7 +16,8 @@ import styles from './home.module.css';
 export function Component() {
   const model = useConverter();
   const texts = usePairTexts(model);
-  const [warn] = useState(() => !phishingWarningSeen());
+  // Storage is the browser's: the one-time notice opens after hydration, until it is dismissed.
+  const warn = useHydrated() && !phishingWarningSeen();
 
   return (
     <div className={styles.page}>

@@ -1,5 +1,5 @@
 import { useTranslation } from '../../lib/i18n';
-import { usePageMatch } from '../../lib/router';
+import { usePageMatch } from '../../hooks/use-page-match';
 import type { PageSlug } from '@obmen/shared/contracts';
 import { ContentPage } from '../../features/content/components/content-page';
 import { PagePrompt } from '../../features/content/components/page-prompt';

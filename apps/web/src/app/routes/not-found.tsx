@@ -1,5 +1,5 @@
 import { useTranslation } from '../../lib/i18n';
-import { Link } from '../../lib/router';
+import { Link } from 'react-router';
 import { pagePath } from '@obmen/shared/routing';
 import { useLanguage } from '../../hooks/use-language';
 import { useDocumentTitle } from '../../hooks/use-document-title';

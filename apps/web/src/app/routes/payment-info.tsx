@@ -1,5 +1,5 @@
 import { useTranslation } from '../../lib/i18n';
-import { useParams } from '../../lib/router';
+import { useParams } from 'react-router';
 import { PaymentInfo } from '../../features/tickets/components/payment-info';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 

@@ -1,5 +1,5 @@
 import { useTranslation } from '../../lib/i18n';
-import { Link, useNavigate } from '../../lib/router';
+import { Link, useNavigate } from 'react-router';
 import { pagePath } from '@obmen/shared/routing';
 import { FormCard } from '../../components/ui/form-card';
 import { RegisterForm } from '../../features/auth/components/register-form';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../lib/i18n';
-import { Link, useNavigate, useSearchParams } from '../../lib/router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { pagePath } from '@obmen/shared/routing';
 import { Button } from '../../components/ui/button';
 import { FormAlert } from '../../components/ui/form-alert';
@@ -45,7 +45,7 @@ export function Component() {
   const { t } = useTranslation();
   const lang = useLanguage();
   const navigate = useNavigate();
-  const search = useSearchParams();
+  const [search] = useSearchParams();
   const token = search.get('token');
   const email = search.get('email');
   useDocumentTitle(`${t('reset.title')} — Obmen`);

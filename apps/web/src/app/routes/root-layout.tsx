@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from '../../lib/i18n';
-import { ScrollRestoration, useLocation } from '../../lib/router';
+import { ScrollRestoration, useLocation } from 'react-router';
 import { matchPageRoute, type PageRouteName } from '@obmen/shared/routing';
 import { useSession } from '../../features/auth/hooks/use-session';
 import { NotificationStack } from '../../features/notifications/components/notification-stack';

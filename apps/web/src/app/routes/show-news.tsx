@@ -1,4 +1,4 @@
-import { useLocation, useParams } from '../../lib/router';
+import { useLocation, useParams } from 'react-router';
 import { NewsArticle } from '../../features/content/components/news-article';
 import type { NewsLinkState } from '../../features/content/components/news-list';
 import { useLanguage } from '../../hooks/use-language';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from '../../lib/i18n';
-import { Navigate, useNavigate } from '../../lib/router';
+import { Navigate, useNavigate } from 'react-router';
 import { normalizeAmount } from '@obmen/shared/amount-text';
 import { pagePath } from '@obmen/shared/routing';
 import { useSession } from '../../features/auth/hooks/use-session';

@@ -1,5 +1,5 @@
 import { useTranslation } from '../../lib/i18n';
-import { useLocation, useNavigate } from '../../lib/router';
+import { useLocation, useNavigate } from 'react-router';
 import { LANGS, type Lang } from '@obmen/shared/i18n';
 import { FormCard } from '../../components/ui/form-card';
 import { ChangePasswordForm } from '../../features/auth/components/change-password-form';

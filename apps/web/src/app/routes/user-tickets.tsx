@@ -1,5 +1,5 @@
 import { useTranslation } from '../../lib/i18n';
-import { useLocation, useSearchParams } from '../../lib/router';
+import { useLocation, useSearchParams } from 'react-router';
 import { TicketList } from '../../features/tickets/components/ticket-list';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import styles from './user-tickets.module.css';
@@ -13,7 +13,7 @@ function pageOf(value: string | null): number {
 export function Component() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const search = useSearchParams();
+  const [search] = useSearchParams();
   const page = pageOf(search.get('page'));
   useDocumentTitle(`${t('pages.user_tickets')} — Obmen`);
   return (

@@ -1,3 +1,4 @@
+import { useHydrated } from '../../hooks/use-hydrated';
 import { formatDuration, useTimeLeft } from '../../hooks/use-time-left';
 import styles from './countdown-ring.module.css';
 
@@ -25,7 +26,9 @@ export function easesEachSecond(totalMs: number, size: number): boolean {
 
 /** A circle that empties as the time runs out, with the time left in the middle. */
 export function CountdownRing({ deadline, totalMs, label, size = 44 }: CountdownRingProps) {
-  const left = useTimeLeft(deadline);
+  const ticking = useTimeLeft(deadline);
+  // The server's clock is not this device's: a page drawn there shows the whole span until hydrated.
+  const left = useHydrated() ? ticking : totalMs;
   const share = totalMs > 0 ? Math.min(1, left / totalMs) : 0;
   const text = formatDuration(left);
   const progressClass = easesEachSecond(totalMs, size) ? `${styles.progress} ${styles.eased}` : styles.progress;

@@ -1,5 +1,5 @@
 import { useTranslation } from '../../lib/i18n';
-import { Link } from '../../lib/router';
+import { Link } from 'react-router';
 import styles from './pagination.module.css';
 
 /** How many page numbers the pager shows at once (spec §9). */

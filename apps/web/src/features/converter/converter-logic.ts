@@ -1,6 +1,5 @@
 import { compareAmounts, formatAmount, trimAmount } from '@obmen/shared/amount-text';
 import type { Currency, Quote, Range } from '@obmen/shared/contracts';
-import { DEFAULT_PAIR, rangeFloor } from '@obmen/shared/first-answers';
 import type { Lang } from '@obmen/shared/i18n';
 
 /** The pure rules of the converter, apart from React so they can be tested one by one. */
@@ -14,7 +13,8 @@ export interface Pair {
 }
 
 // Spec §9: SBERRUB → BTC unless the lists lack them (shared: the server answers its first calls).
-export { DEFAULT_PAIR } from '@obmen/shared/first-answers';
+/** Spec §9: the converter opens on SBERRUB → BTC unless the lists lack them. */
+export const DEFAULT_PAIR = { give: 'SBERRUB', get: 'BTC' } as const;
 
 export const sideOf = (direction: CalcDirection): Side => (direction === 'sell' ? 'give' : 'get');
 export const pairKey = (pair: Pair) => `${pair.give}--${pair.get}`;
@@ -66,7 +66,8 @@ export function canSwap(pair: Pair, giveList: readonly Currency[], getList: read
 
 /** The smallest amount that may be given: the threshold replaces the minimum while set (spec §3). */
 /** Where a pair's amount starts (spec §4); shared: the server prices the same opening quote. */
-export const floorOf = (range: Range) => rangeFloor(range);
+/** Where the amount starts for a pair (spec §4): the range's threshold when set, else its minimum. */
+export const floorOf = (range: Range): string => range.threshold ?? range.minSum;
 
 const WHOLE_DIGITS = 15;
 
@@ -101,6 +102,12 @@ export function amountOf(text: string): string {
 export function inputText(amount: string, lang: Lang): string {
   const trimmed = trimAmount(amount);
   return lang === 'ru' ? trimmed.replace('.', ',') : trimmed;
+}
+
+/** An amount put in the field: its text, and the sum priced, read from that text so the two agree. */
+export function settledAmount(amount: string, lang: Lang): { text: string; sum: string } {
+  const text = inputText(amount, lang);
+  return { text, sum: amountOf(text) };
 }
 
 /** An amount for reading: grouped, the page's decimal mark, no trailing zeros of the scale. */

@@ -1,5 +1,5 @@
 import { useTranslation } from '../../../lib/i18n';
-import { Link } from '../../../lib/router';
+import { Link } from 'react-router';
 import { registerBody } from '@obmen/shared/contracts';
 import { pagePath } from '@obmen/shared/routing';
 import { Button } from '../../../components/ui/button';

@@ -1,5 +1,5 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from '../../../lib/router';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { initI18n } from '../../../lib/i18n';
 import { isNewsId, newsPageFromSearch } from '../news-params';
@@ -16,9 +16,13 @@ afterEach(cleanup);
 
 /** Renders `element` at `path`, in a router kept in memory. */
 function renderAt(element: React.ReactNode, path = '/ru/about') {
-  const router = createMemoryRouter([path]);
-  render(<RouterProvider router={router}>{element}</RouterProvider>);
-  return router;
+  const router = createMemoryRouter([{ path: '*', element }], { initialEntries: [path] });
+  render(<RouterProvider router={router} />);
+  return {
+    get location() {
+      return router.state.location;
+    },
+  };
 }
 
 const RULES = [1, 2, 3, 4]

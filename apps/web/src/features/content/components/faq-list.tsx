@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation } from '../../../lib/router';
+import { useLocation } from 'react-router';
 import type { Page } from '@obmen/shared/contracts';
 import { ChevronDownIcon } from '../../../components/ui/icons';
 import { RichText } from './rich-text';

@@ -1,5 +1,5 @@
 import { useTranslation } from '../../../lib/i18n';
-import { Link } from '../../../lib/router';
+import { Link } from 'react-router';
 import type { Lang } from '@obmen/shared/i18n';
 import { ArrowLeftIcon } from '../../../components/ui/icons';
 import { useDocumentMeta } from '../../../hooks/use-document-meta';

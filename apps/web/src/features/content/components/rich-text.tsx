@@ -1,5 +1,6 @@
 import type { MouseEvent } from 'react';
-import { isPlainClick, useNavigate } from '../../../lib/router';
+import { useNavigate } from 'react-router';
+import { isPlainClick } from '../../../lib/plain-click';
 import styles from './prose.module.css';
 
 interface RichTextProps {

@@ -8,10 +8,31 @@ export interface Section {
   title: string;
 }
 
-/** The page's section headings (the server gives each `<h2>` an id), in order. */
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
+
+/** Text of the server's HTML: tags dropped, character references read (it escapes no others). */
+function textOf(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(#x[\da-f]+|#\d+|\w+);/gi, (whole, ref: string) => {
+      if (ref.startsWith('#')) {
+        const code = ref[1] === 'x' || ref[1] === 'X' ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);
+        return Number.isFinite(code) ? String.fromCodePoint(code) : whole;
+      }
+      return ENTITIES[ref.toLowerCase()] ?? whole;
+    })
+    .trim();
+}
+
+/**
+ * The page's section headings, in order: the `<h2 id>` the server's Markdown renderer writes
+ * (apps/server/src/modules/content/markdown.ts). Read as text, so the server draws it too.
+ */
 export function sectionsOf(html: string): Section[] {
-  const doc = new DOMParser().parseFromString(html, 'text/html');
-  return [...doc.querySelectorAll('h2[id]')].map((h) => ({ id: h.id, title: h.textContent?.trim() ?? '' }));
+  return [...html.matchAll(/<h2\b[^>]*\bid="([^"]+)"[^>]*>([\s\S]*?)<\/h2>/g)].map(([, id = '', inner = '']) => ({
+    id: textOf(id),
+    title: textOf(inner),
+  }));
 }
 
 /** How many sections a page needs before a table of contents helps more than it distracts. */

@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, type Query } from '@tanstack/react-query';
 import type { Quote } from '@obmen/shared/contracts';
 import type { Lang } from '@obmen/shared/i18n';
-import { answeredByPage, apiRequest, pageAnswer, signedIn } from '../../../lib/api-client';
-import { pageSentAt } from '../../../lib/first-answers';
+import { apiRequest, signedIn } from '../../../lib/api-client';
+import { answeredByPage } from '../../../lib/query-client';
 import { converterKeys } from './query-keys';
 
 /** What a quote is asked for: `sum` is the give amount for `sell`, the get amount for `buy`. */
@@ -59,16 +59,6 @@ export async function calculate(request: QuoteRequest, lang: Lang, signal?: Abor
   return timed(quote, sentAt);
 }
 
-/**
- * The opening quote the page brought for a visitor (the pair's minimum, floating rate), timed from
- * when the server sent the page. A signed-in user's quote carries their discount: always asked.
- */
-function pageQuote(request: QuoteRequest, lang: Lang): TimedQuote | undefined {
-  if (signedIn()) return undefined;
-  const quote = pageAnswer<Quote>({ path: CALCULATE_PATH, query: quoteForm(request), lang });
-  return quote && timed(quote, pageSentAt());
-}
-
 type QuoteQuery = Query<TimedQuote, Error, TimedQuote, readonly unknown[]>;
 
 /** Milliseconds until the last good answer runs out; false after a failure, which is not retried by the clock. */
@@ -92,10 +82,9 @@ export const quoteQueryOptions = (request: QuoteRequest, lang: Lang) =>
     staleTime: (query) => untilExpiry(query) || 0,
     refetchInterval: untilExpiry,
     refetchIntervalInBackground: true,
-    initialData: () => pageQuote(request, lang),
-    // Logging in or out elsewhere changes the discount: never reuse a quote across visits (the
-    // page's own opening quote is this visit's).
-    refetchOnMount: (query) => (answeredByPage(query) ? false : 'always'),
+    // Logging in or out elsewhere changes the discount: never reuse a quote across visits. The
+    // page's own opening quote is this visit's, for a visitor (a user's carries their discount).
+    refetchOnMount: (query) => (answeredByPage(query) && !signedIn() ? false : 'always'),
     retry: false,
     gcTime: 60_000,
     // While a new amount is priced, the last figure of the same pair stays on screen, dimmed.

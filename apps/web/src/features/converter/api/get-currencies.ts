@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Currency, CurrencySide } from '@obmen/shared/contracts';
 import type { Lang } from '@obmen/shared/i18n';
-import { apiGet, pageAnswer, type GetCall } from '../../../lib/api-client';
+import { apiGet, type GetCall } from '../../../lib/api-client';
 import { converterKeys } from './query-keys';
 
 /** GET /api/v1/Exchange/get_currencies/{give|get}: the converter's lists, names in the page's language. */
@@ -18,7 +18,6 @@ export const currenciesQueryOptions = (side: CurrencySide, lang: Lang) =>
   queryOptions({
     queryKey: converterKeys.currencies(side, lang),
     queryFn: ({ signal }) => getCurrencies(side, lang, signal),
-    initialData: () => pageAnswer<Currency[]>(currenciesCall(side, lang)),
     staleTime: 60_000,
   });
 

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CurrencySide } from '@obmen/shared/contracts';
 import type { Lang } from '@obmen/shared/i18n';
-import { apiGet, pageAnswer, type GetCall } from '../../../lib/api-client';
+import { apiGet, type GetCall } from '../../../lib/api-client';
 import { converterKeys } from './query-keys';
 
 /** GET /api/v1/Exchange/get_currency_message: the operator's note for a currency on one side, or ''. */
@@ -25,7 +25,6 @@ export const currencyMessageQueryOptions = (code: string, side: CurrencySide, la
   queryOptions({
     queryKey: converterKeys.message(code, side, lang),
     queryFn: ({ signal }) => getCurrencyMessage(code, side, lang, signal),
-    initialData: () => pageAnswer<{ message: string }>(messageCall(code, side, lang))?.message,
     staleTime: 5 * 60_000,
     retry: false,
   });

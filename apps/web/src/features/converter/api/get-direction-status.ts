@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet, pageAnswer, staleUnlessFromPage, type GetCall } from '../../../lib/api-client';
+import { apiGet, type GetCall } from '../../../lib/api-client';
+import { staleUnlessFromPage } from '../../../lib/query-client';
 import { converterKeys } from './query-keys';
 
 /** GET /api/v1/Exchange/direction_status: true when the pair can be exchanged now. */
@@ -17,7 +18,6 @@ export const directionStatusQueryOptions = (give: string, get: string, fixed: bo
   queryOptions({
     queryKey: converterKeys.status(give, get, fixed),
     queryFn: ({ signal }) => getDirectionStatus(give, get, fixed, signal),
-    initialData: () => pageAnswer<boolean>(statusCall(give, get, fixed)),
     staleTime: staleUnlessFromPage,
     refetchInterval: 30_000,
     retry: false,

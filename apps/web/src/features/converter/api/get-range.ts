@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Range } from '@obmen/shared/contracts';
-import { apiGet, pageAnswer, type GetCall } from '../../../lib/api-client';
+import { apiGet, type GetCall } from '../../../lib/api-client';
 import { converterKeys } from './query-keys';
 
 /** GET /api/v1/Exchange/get_range: the allowed amounts in the give currency. */
@@ -17,7 +17,6 @@ export const rangeQueryOptions = (give: string, get: string, fixed: boolean) =>
   queryOptions({
     queryKey: converterKeys.range(give, get, fixed),
     queryFn: ({ signal }) => getRange(give, get, fixed, signal),
-    initialData: () => pageAnswer<Range>(rangeCall(give, get, fixed)),
     staleTime: 30_000,
     retry: false,
   });

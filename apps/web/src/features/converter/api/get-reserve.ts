@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Reserve } from '@obmen/shared/contracts';
-import { apiGet, pageAnswer, type GetCall } from '../../../lib/api-client';
+import { apiGet, type GetCall } from '../../../lib/api-client';
 import { converterKeys } from './query-keys';
 
 /** GET /api/v1/Exchange/get_reserve/{x}: how much of the bought currency can still be promised. */
@@ -15,7 +15,6 @@ export const reserveQueryOptions = (code: string) =>
   queryOptions({
     queryKey: converterKeys.reserve(code),
     queryFn: ({ signal }) => getReserve(code, signal),
-    initialData: () => pageAnswer<Reserve>(reserveCall(code)),
     staleTime: 10_000,
     refetchInterval: 30_000,
     retry: false,

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SeoRecord } from '@obmen/shared/contracts';
 import type { Lang } from '@obmen/shared/i18n';
-import { ApiError, apiGet, pageAnswer, type GetCall } from '../../../lib/api-client';
+import { ApiError, apiGet, type GetCall } from '../../../lib/api-client';
 import { converterKeys } from './query-keys';
 
 /** GET /api/v1/seo/getbytickers: the pair's texts, or null when it has none (404). */
@@ -25,8 +25,6 @@ export const seoQueryOptions = (give: string, get: string, lang: Lang) =>
   queryOptions({
     queryKey: converterKeys.seo(give, get, lang),
     queryFn: ({ signal }) => getSeo(give, get, lang, signal),
-    // null: the page brought the answer that the pair has no texts.
-    initialData: () => pageAnswer<SeoRecord | null>(seoCall(give, get, lang)),
     staleTime: 5 * 60_000,
     retry: false,
   });

@@ -1,6 +1,6 @@
 import { memo, useId, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n';
-import { Link } from '../../../lib/router';
+import { Link } from 'react-router';
 import type { Lang } from '@obmen/shared/i18n';
 import { pagePath, type PageRouteName } from '@obmen/shared/routing';
 import styles from './home-sections.module.css';

@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from '../../../lib/router';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Currency, Quote } from '@obmen/shared/contracts';
 import { initI18n } from '../../../lib/i18n';
@@ -74,13 +74,11 @@ function Page() {
 }
 
 function renderConverter(path = '/ru/') {
-  const router = createMemoryRouter([path]);
+  const router = createMemoryRouter([{ path: '/:lang/:pair?', element: <Page /> }], { initialEntries: [path] });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <RouterProvider router={router}>
-        <Page />
-      </RouterProvider>
+      <RouterProvider router={router} />
     </QueryClientProvider>,
   );
 }

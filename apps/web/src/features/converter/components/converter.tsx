@@ -1,6 +1,6 @@
 import { useEffect, useId } from 'react';
 import { useTranslation } from '../../../lib/i18n';
-import { Link } from '../../../lib/router';
+import { Link } from 'react-router';
 import { compareAmounts } from '@obmen/shared/amount-text';
 import { pagePath } from '@obmen/shared/routing';
 import { Button } from '../../../components/ui/button';

@@ -1,10 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
-import { useLocation, useNavigate, useParams } from '../../../lib/router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import type { Currency, ParameterErrors, Quote } from '@obmen/shared/contracts';
 import type { Lang } from '@obmen/shared/i18n';
 import { pagePath } from '@obmen/shared/routing';
+import { useHydrated } from '../../../hooks/use-hydrated';
 import { useLanguage } from '../../../hooks/use-language';
 import { ApiError } from '../../../lib/api-client';
 import { loadDraft, saveDraft, type ExchangeDraft } from '../../../lib/exchange-draft';
@@ -30,6 +31,7 @@ import {
   pickCurrency,
   readable,
   resolvePair,
+  settledAmount,
   type AmountProblem,
   type CalcDirection,
   type Pair,
@@ -55,6 +57,8 @@ interface State {
   fixed: boolean;
   /** The promo code applied to quotes; '' when none. */
   promo: string;
+  /** The saved draft has been read (at once, or after hydration). */
+  restored: boolean;
 }
 
 type Action =
@@ -63,17 +67,22 @@ type Action =
   | { type: 'type'; pairKey: string; direction: CalcDirection; text: string }
   | { type: 'commit' }
   | { type: 'fixed'; fixed: boolean }
-  | { type: 'promo'; code: string };
+  | { type: 'promo'; code: string }
+  | { type: 'restore'; state: State };
 
 function reducer(state: State, action: Action): State {
   switch (action.type) {
     case 'choose':
       return { ...state, chosen: action.pair };
     case 'set': {
-      const text = inputText(action.sum, action.lang);
-      // Priced as the field reads it, so the field and the price never disagree about the amount.
-      const committed = { sum: amountOf(text), direction: action.direction };
-      return { ...state, amountPair: action.pairKey, direction: action.direction, text, committed };
+      const { text, sum } = settledAmount(action.sum, action.lang);
+      return {
+        ...state,
+        amountPair: action.pairKey,
+        direction: action.direction,
+        text,
+        committed: { sum, direction: action.direction },
+      };
     }
     case 'type':
       return { ...state, amountPair: action.pairKey, direction: action.direction, text: action.text };
@@ -83,6 +92,9 @@ function reducer(state: State, action: Action): State {
       return { ...state, fixed: action.fixed };
     case 'promo':
       return { ...state, promo: action.code };
+    case 'restore':
+      // Once: a later change of language or promo link does not bring the draft back.
+      return state.restored ? state : { ...action.state, restored: true };
   }
 }
 
@@ -93,10 +105,19 @@ export const cleanPromo = (code: string | null | undefined) =>
     .replace(/[^A-Z0-9_-]/g, '')
     .slice(0, 40);
 
-function initialState(draft: ExchangeDraft | null, promoFromUrl: string, lang: Lang): State {
+function initialState(draft: ExchangeDraft | null, promoFromUrl: string, lang: Lang, restored = true): State {
   const promo = promoFromUrl || cleanPromo(draft?.promocode);
   if (!draft)
-    return { chosen: null, amountPair: null, direction: 'sell', text: '', committed: null, fixed: false, promo };
+    return {
+      chosen: null,
+      amountPair: null,
+      direction: 'sell',
+      text: '',
+      committed: null,
+      fixed: false,
+      promo,
+      restored,
+    };
   const chosen = { give: draft.giveName, get: draft.getName };
   const text = inputText(amountOf(draft.direction === 'sell' ? draft.giveSum : draft.getSum), lang);
   const amount = amountOf(text);
@@ -108,6 +129,7 @@ function initialState(draft: ExchangeDraft | null, promoFromUrl: string, lang: L
     committed: amount ? { sum: amount, direction: draft.direction } : null,
     fixed: draft.useFixed,
     promo,
+    restored,
   };
 }
 
@@ -143,10 +165,18 @@ export function useConverter() {
   const params = useParams();
   const queryClient = useQueryClient();
   const site = useSiteStatus();
-  const [draft] = useState(loadDraft);
+  const promoFromUrl = cleanPromo(new URLSearchParams(location.search).get('promo'));
+  // A page the server drew starts as the server drew it (the pair's minimum); the visitor's saved
+  // draft is applied right after hydration, so the two pictures never disagree.
+  const hydrated = useHydrated();
+  const [draftRead] = useState(hydrated);
   const [state, dispatch] = useReducer(reducer, undefined, () =>
-    initialState(draft, cleanPromo(new URLSearchParams(location.search).get('promo')), lang),
+    initialState(draftRead ? loadDraft() : null, promoFromUrl, lang, draftRead),
   );
+  useEffect(() => {
+    const draft = draftRead ? null : loadDraft();
+    if (draft) dispatch({ type: 'restore', state: initialState(draft, promoFromUrl, lang) });
+  }, [draftRead, promoFromUrl, lang]);
 
   useEffect(() => {
     // The shell polls the site status; this joins its first call (or makes it, outside the shell).
@@ -184,9 +214,8 @@ export function useConverter() {
   const getMessage = useCurrencyMessage(pair?.get ?? null, 'get', lang);
 
   // A new pair starts from its minimum (spec §4); a restored draft keeps its own amount. Set while
-  // rendering (React's "adjusting state when a prop changes"): Preact runs this component again at
-  // once, before its children, so the first picture has the amount and its quote without a second
-  // pass over the page, as a layout effect's update cost (issue 11).
+  // rendering (React's "adjusting state when a prop changes"), so the first picture — the server's
+  // too — has the amount and its quote.
   const floor = range.data ? floorOf(range.data) : null;
   if (key && open && floor !== null && state.amountPair !== key) {
     dispatch({ type: 'set', pairKey: key, direction: 'sell', sum: floor, lang });

@@ -1,5 +1,5 @@
 import { useTranslation } from '../../../lib/i18n';
-import { Link } from '../../../lib/router';
+import { Link } from 'react-router';
 import type { Lang } from '@obmen/shared/i18n';
 import { pagePath } from '@obmen/shared/routing';
 import { CopyButton } from '../../../components/ui/copy-button';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
-import { Link } from '../../../lib/router';
+import { Link } from 'react-router';
 import type { PromoCode } from '@obmen/shared/contracts';
 import type { Lang } from '@obmen/shared/i18n';
 import { pagePath } from '@obmen/shared/routing';

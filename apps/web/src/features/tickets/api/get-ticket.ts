@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Ticket } from '@obmen/shared/contracts';
 import { OPEN_TICKET_STATUSES } from '@obmen/shared/ticket-statuses';
 import type { Lang } from '@obmen/shared/i18n';
-import { ApiError, apiGet, pageAnswer, staleUnlessFromPage, type GetCall } from '../../../lib/api-client';
+import { ApiError, apiGet, type GetCall } from '../../../lib/api-client';
 import { ticketKeys } from './query-keys';
 
 /** How often an open ticket is asked again while its page is on screen: the operator may move it. */
@@ -23,9 +23,6 @@ export const ticketQueryOptions = (id: string, lang: Lang) =>
   queryOptions({
     queryKey: ticketKeys.ticket(id, lang),
     queryFn: ({ signal }) => getTicket(id, lang, signal),
-    // A visitor's ticket comes with its page (the server's first answers).
-    initialData: () => pageAnswer<Ticket>(ticketCall(id, lang)),
-    staleTime: staleUnlessFromPage,
     refetchInterval: (query) => {
       const status = query.state.data?.status;
       return status && OPEN_TICKET_STATUSES.includes(status) ? TICKET_REFRESH_MS : false;

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type DragEvent } from 'react';
 import { useTranslation } from '../../../lib/i18n';
-import { Navigate, useNavigate } from '../../../lib/router';
+import { Navigate, useNavigate } from 'react-router';
 import type { Ticket } from '@obmen/shared/contracts';
 import { pagePath } from '@obmen/shared/routing';
 import { Button } from '../../../components/ui/button';

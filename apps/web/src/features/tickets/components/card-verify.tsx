@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from '../../../lib/i18n';
-import { Navigate } from '../../../lib/router';
+import { Navigate } from 'react-router';
 import { pagePath } from '@obmen/shared/routing';
 import { Spinner } from '../../../components/ui/spinner';
 import { useLanguage } from '../../../hooks/use-language';

@@ -1,5 +1,5 @@
 import { useTranslation } from '../../../lib/i18n';
-import { Navigate } from '../../../lib/router';
+import { Navigate } from 'react-router';
 import type { Ticket } from '@obmen/shared/contracts';
 import { pagePath } from '@obmen/shared/routing';
 import { Button } from '../../../components/ui/button';
