@@ -5,7 +5,7 @@ import { AppProvider } from './app/provider';
 import { installGuards } from './app/guards';
 import { routes } from './app/routes';
 import { initI18n } from './lib/i18n';
-import { languageOfPath, preferredLanguage } from './lib/language';
+import { languageOfPath, preferredLanguage, rememberLanguage } from './lib/language';
 import { hydrationOf, readPageState } from './lib/page-state';
 import { hydrateFromPage, queryClient } from './lib/query-client';
 import { captureReferral } from './lib/referral-visit';
@@ -13,7 +13,10 @@ import { setSiteStatus, startSiteStatusPolling } from './lib/site-status';
 import { startTheme } from './lib/theme';
 import './styles/global.css';
 
-const lang = languageOfPath(window.location.pathname) ?? preferredLanguage();
+const prefix = languageOfPath(window.location.pathname);
+// The address's language is the visitor's choice from now on (the bare root goes there next time).
+if (prefix) rememberLanguage(prefix);
+const lang = prefix ?? preferredLanguage();
 document.documentElement.lang = lang;
 // The page's language is set now (every call asks in it); its catalog downloads from here on.
 const catalogReady = initI18n(lang);

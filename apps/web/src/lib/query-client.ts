@@ -1,4 +1,4 @@
-import { hydrate, QueryClient, type DehydratedState } from '@tanstack/react-query';
+import { hydrate, isServer, QueryClient, type DehydratedState } from '@tanstack/react-query';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } });
@@ -32,9 +32,14 @@ export function hydrateFromPage(client: QueryClient, state: DehydratedState, shi
 
 type QueryState = { queryHash: string; state: { dataUpdatedAt: number } };
 
-/** The query's data is still the answer the page came with (no call has answered it since). */
+/**
+ * The query's data is still the answer the page came with (no call has answered it since). On the
+ * server every answer is the page's: the HTML must show what hydration will (a quote not "being
+ * fetched again", say), since React does not patch attributes that differ.
+ */
 export const answeredByPage = (query: QueryState): boolean =>
-  fromPage.get(query.queryHash) === query.state.dataUpdatedAt && Date.now() - pageTakenAt < PAGE_ANSWERS_FRESH_MS;
+  isServer ||
+  (fromPage.get(query.queryHash) === query.state.dataUpdatedAt && Date.now() - pageTakenAt < PAGE_ANSWERS_FRESH_MS);
 
 /**
  * `staleTime` for a query whose answers are stale at once (asked again on every visit): the
