@@ -13,11 +13,9 @@ import {
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { COMPRESS_FROM } from './http/compression';
-import { createExpressLane } from './http/express-lane';
-import { createQuietMoments } from './http/quiet-moments';
 import { requestIds } from './http/request-id';
 import { createFirstAnswers } from './http/first-answers';
-import securityHeaders, { dataHeadersOf, securityHeadersOf } from './http/security-headers';
+import securityHeaders, { securityHeadersOf } from './http/security-headers';
 import { errorHandling } from './http/errors';
 import { requestLanguage } from './http/request-language';
 import { themeScriptOf, webApp } from './http/web-app';
@@ -95,15 +93,11 @@ export async function buildApp({
   startJobs = false,
   limits = {},
 }: AppDeps) {
-  // The hottest public calls are answered in front of Fastify (see express-lane.ts).
-  const newRequestId = requestIds();
-  const lane = createExpressLane(newRequestId);
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL },
-    serverFactory: lane.serverFactory,
     // A request id from the proxy is kept, so one request can be followed across the logs.
     requestIdHeader: 'x-request-id',
-    genReqId: newRequestId,
+    genReqId: requestIds(),
     trustProxy: trustedProxies(config.TRUST_PROXY ?? false),
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
@@ -114,7 +108,7 @@ export async function buildApp({
   });
   app.decorate('routeTable', routeTable);
   const metrics = createMetrics();
-  timeRequests(app, metrics, lane.heldMs);
+  timeRequests(app, metrics);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -172,19 +166,12 @@ export async function buildApp({
 
   const rateLimits = await createRateLimitStore({ db: database.db, redisUrl: config.REDIS_URL, log: app.log });
   app.addHook('onClose', () => rateLimits.close());
-  // Logins and sign-ups take their steps between the bursts of quotes, not inside them: they wait
-  // in front of Fastify, then again in the service before each database step (at once while the
-  // lane's last quiet window still holds).
-  const quietMoment = createQuietMoments({ arrivals: lane.arrivals });
-  lane.holdUntil('POST /token', quietMoment);
-  lane.holdUntil('POST /register', quietMoment);
   const accounts = createAccountsService({
     db: database.db,
     rateLimits,
     mailer,
     publicUrl: config.PUBLIC_URL,
     ...(limits.login && { loginLimits: limits.login }),
-    quietMoment,
   });
   const guards = createAuthGuards(accounts);
   app.decorateRequest('user', null);
@@ -207,7 +194,7 @@ export async function buildApp({
   app.addHook('onClose', () => stopFollowing());
   const signer = createQuoteSigner(secret);
   const exchange = createExchangeService({ db: database.db, catalog, signer });
-  await app.register(exchangeRoutes, { exchange, guards, lane });
+  await app.register(exchangeRoutes, { exchange, guards });
   const referral = createReferralService({ db: database.db, catalog, secret, publicUrl: config.PUBLIC_URL });
   await app.register(referralRoutes, { referral, guards });
   const promo = createPromoService(database.db);
@@ -269,7 +256,6 @@ export async function buildApp({
 
   // The services, for what drives the product from outside HTTP: start-up jobs, tests, scripts.
   app.decorate('services', { accounts, catalog, exchange, mailer, siteState, tickets, cardCheck, referral, promo });
-  lane.open({ headers: dataHeadersOf(documentHeaders), metrics, log: app.log });
 
   return app;
 }

@@ -1,7 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  CURRENCY_SIDES,
   calculateBody,
   directionStatus,
   getCourse,
@@ -15,7 +14,6 @@ import {
   seoQuery,
   seoRecordSchema,
 } from '@obmen/shared';
-import { jsonOf, parsedPerSearch, type ExpressLane } from '../../http/express-lane';
 import type { AuthGuards } from '../accounts/auth-guards';
 import type { ExchangeService } from './exchange.service';
 
@@ -27,36 +25,7 @@ const FALSE = Buffer.from('false');
 export const exchangeRoutes: FastifyPluginAsyncZod<{
   exchange: ExchangeService;
   guards: AuthGuards;
-  /** Where the hottest of these calls are also answered, in front of Fastify (app.ts). */
-  lane: ExpressLane;
-}> = async (app, { exchange, guards, lane }) => {
-  // The lane's answers are these routes' own, from the same schemas and service calls; what the
-  // schema refuses or the service throws is left to the route, which words the error.
-  const status = (giveName: string, getName: string) => (exchange.directionStatus(giveName, getName) ? TRUE : FALSE);
-  for (const side of CURRENCY_SIDES) {
-    lane.get(`${BASE}/get_currencies/:side`, `${BASE}/get_currencies/${side}`, ({ lang }) =>
-      exchange.currenciesJson(side, lang),
-    );
-  }
-  const rangeQuery = parsedPerSearch(getRange.query);
-  lane.get(`${BASE}/get_range`, `${BASE}/get_range`, (call) => {
-    const input = rangeQuery(call);
-    return input.success ? exchange.rangeJson(input.data.giveName, input.data.getName) : undefined;
-  });
-  const statusQuery = parsedPerSearch(directionStatus.query);
-  lane.get(`${BASE}/direction_status`, `${BASE}/direction_status`, (call) => {
-    const input = statusQuery(call);
-    return input.success ? status(input.data.giveName, input.data.getName) : undefined;
-  });
-  // Visitors' quotes only: a signed-in user's (their VIP price) goes through the route's guard.
-  lane.post(`${BASE}/calculate`, ({ text, headers, lang }) => {
-    if (headers.authorization) return undefined;
-    const kept = exchange.keptQuote(text);
-    if (kept) return kept;
-    const input = calculateBody.safeParse(jsonOf(text));
-    return input.success ? exchange.calculateJson(input.data, null, lang, text) : undefined;
-  });
-
+}> = async (app, { exchange, guards }) => {
   app.get(
     `${BASE}/get_currencies/:side`,
     { schema: { params: getCurrencies.params, response: { 200: getCurrencies.response } } },
@@ -98,7 +67,7 @@ export const exchangeRoutes: FastifyPluginAsyncZod<{
     async (request, reply) =>
       (reply as FastifyReply)
         .type('application/json; charset=utf-8')
-        .send(status(request.query.giveName, request.query.getName)),
+        .send(exchange.directionStatus(request.query.giveName, request.query.getName) ? TRUE : FALSE),
   );
 
   app.get(
