@@ -28,7 +28,7 @@ import {
   updateUser,
   type UserRow,
 } from './accounts.repository';
-import { hashPassword, loginTurn, verifyPassword } from './password-hashing';
+import { hashPassword, verifyPassword } from './password-hashing';
 import { hashToken, newToken } from './tokens';
 
 export interface LoginLimits {
@@ -130,8 +130,7 @@ export function createAccountsService({
     },
 
     async login(body: z.output<typeof loginBody>, ip: string): Promise<SessionUser> {
-      const user = await loginTurn(() => checkedLogin(body, ip));
-      return openSession(db, user);
+      return openSession(db, await checkedLogin(body, ip));
     },
 
     userByToken(token: string): Promise<UserRow | undefined> {
