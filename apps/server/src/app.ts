@@ -55,6 +55,19 @@ function trustedProxies(setting: Config['TRUST_PROXY']) {
   return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
 }
 
+/** How long a client may take over a request before the server gives up on it. */
+export interface ClientTimeouts {
+  /** The whole request, head and body, must have arrived by then: Node answers 408 and closes. */
+  requestMs: number;
+  /** How often Node looks for requests past that time, so one is cut off at most this much later. */
+  checkEveryMs: number;
+  /** A connection on which nothing moves either way for this long is closed. */
+  idleMs: number;
+}
+
+// A body that trickles in (slow loris) holds a connection and its parser: cut off within 30 s.
+export const CLIENT_TIMEOUTS: ClientTimeouts = { requestMs: 25_000, checkEveryMs: 5_000, idleMs: 30_000 };
+
 export interface AppDeps {
   config: Pick<Config, 'LOG_LEVEL' | 'PUBLIC_URL' | 'SMTP_URL' | 'MAIL_FROM'> &
     Partial<Pick<Config, 'REDIS_URL'>> &
@@ -81,6 +94,8 @@ export interface AppDeps {
   /** Background work (mail retries, expiring unpaid tickets); off in tests that drive the app by hand. */
   startJobs?: boolean;
   limits?: { login?: LoginLimits; accounts?: AccountLimits };
+  /** Shorter in the tests that play a slow client. */
+  clientTimeouts?: ClientTimeouts;
 }
 
 export async function buildApp({
@@ -92,6 +107,7 @@ export async function buildApp({
   logger,
   startJobs = false,
   limits = {},
+  clientTimeouts = CLIENT_TIMEOUTS,
 }: AppDeps) {
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL },
@@ -100,6 +116,11 @@ export async function buildApp({
     genReqId: requestIds(),
     trustProxy: trustedProxies(config.TRUST_PROXY ?? false),
     bodyLimit: 1024 * 1024,
+    requestTimeout: clientTimeouts.requestMs,
+    connectionTimeout: clientTimeouts.idleMs,
+    // Node takes the larger of the head's limit (60 s by default) and the request's as the
+    // request's: without the head's own, a body could trickle in for a minute.
+    http: { headersTimeout: clientTimeouts.requestMs, connectionsCheckingInterval: clientTimeouts.checkEveryMs },
   }).withTypeProvider<ZodTypeProvider>();
   // The route table, for what needs to know every route: the authorization tests, metrics labels.
   const routeTable: { method: string; url: string }[] = [];
