@@ -14,6 +14,7 @@ import {
   seoQuery,
   seoRecordSchema,
 } from '@obmen/shared';
+import { publicCache } from '../../http/public-cache';
 import type { AuthGuards } from '../accounts/auth-guards';
 import type { ExchangeService } from './exchange.service';
 
@@ -26,48 +27,56 @@ export const exchangeRoutes: FastifyPluginAsyncZod<{
   exchange: ExchangeService;
   guards: AuthGuards;
 }> = async (app, { exchange, guards }) => {
-  app.get(
-    `${BASE}/get_currencies/:side`,
-    { schema: { params: getCurrencies.params, response: { 200: getCurrencies.response } } },
-    // The site's hottest call: bytes made once per catalog change (their shape is tested against
-    // the schema), sent without another pass through the serializer or the UTF-8 encoder: a
-    // Cyrillic string costs a scan for its length and an encoding on every write (issue 11).
-    async (request, reply) => {
-      const text = exchange.currenciesJson(request.params.side, request.lang);
-      return (reply as FastifyReply).type('application/json; charset=utf-8').send(text);
-    },
-  );
+  // Reads alike for every visitor, which browsers and the proxy may keep a few seconds.
+  const currencyLists: FastifyPluginAsyncZod = async (lists) => {
+    await lists.register(publicCache, { byLanguage: true });
+    lists.get(
+      `${BASE}/get_currencies/:side`,
+      { schema: { params: getCurrencies.params, response: { 200: getCurrencies.response } } },
+      // The site's hottest call: bytes made once per catalog change (their shape is tested against
+      // the schema), sent without another pass through the serializer or the UTF-8 encoder: a
+      // Cyrillic string costs a scan for its length and an encoding on every write (issue 11).
+      async (request, reply) => {
+        const text = exchange.currenciesJson(request.params.side, request.lang);
+        return (reply as FastifyReply).type('application/json; charset=utf-8').send(text);
+      },
+    );
+  };
+  const pairFigures: FastifyPluginAsyncZod = async (figures) => {
+    await figures.register(publicCache);
+    figures.get(
+      `${BASE}/get_range`,
+      { schema: { querystring: getRange.query, response: { 200: getRange.response } } },
+      // Bytes kept per catalog version (their shape is tested against the schema).
+      async (request, reply) =>
+        (reply as FastifyReply)
+          .type('application/json; charset=utf-8')
+          .send(exchange.rangeJson(request.query.giveName, request.query.getName)),
+    );
+
+    figures.get(
+      `${BASE}/get_reserve/:x`,
+      { schema: { params: getReserve.params, response: { 200: getReserve.response } } },
+      async (request) => ({ reserveAmount: await exchange.reserve(request.params.x) }),
+    );
+
+    figures.get(
+      `${BASE}/direction_status`,
+      { schema: { querystring: directionStatus.query, response: { 200: directionStatus.response } } },
+      // A bare true or false: written out, not passed through the serializer.
+      async (request, reply) =>
+        (reply as FastifyReply)
+          .type('application/json; charset=utf-8')
+          .send(exchange.directionStatus(request.query.giveName, request.query.getName) ? TRUE : FALSE),
+    );
+  };
+  await app.register(currencyLists);
+  await app.register(pairFigures);
 
   app.get(
     `${BASE}/get_currency/:x`,
     { schema: { params: getCurrency.params, response: { 200: getCurrency.response } } },
     async (request) => exchange.currency(request.params.x, request.lang),
-  );
-
-  app.get(
-    `${BASE}/get_range`,
-    { schema: { querystring: getRange.query, response: { 200: getRange.response } } },
-    // Bytes kept per catalog version (their shape is tested against the schema).
-    async (request, reply) =>
-      (reply as FastifyReply)
-        .type('application/json; charset=utf-8')
-        .send(exchange.rangeJson(request.query.giveName, request.query.getName)),
-  );
-
-  app.get(
-    `${BASE}/get_reserve/:x`,
-    { schema: { params: getReserve.params, response: { 200: getReserve.response } } },
-    async (request) => ({ reserveAmount: await exchange.reserve(request.params.x) }),
-  );
-
-  app.get(
-    `${BASE}/direction_status`,
-    { schema: { querystring: directionStatus.query, response: { 200: directionStatus.response } } },
-    // A bare true or false: written out, not passed through the serializer.
-    async (request, reply) =>
-      (reply as FastifyReply)
-        .type('application/json; charset=utf-8')
-        .send(exchange.directionStatus(request.query.giveName, request.query.getName) ? TRUE : FALSE),
   );
 
   app.get(
