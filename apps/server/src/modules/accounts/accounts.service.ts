@@ -162,13 +162,12 @@ export function createAccountsService({
       const link = `${publicUrl}/${user.lang}/reset?${new URLSearchParams({ email: user.email, token })}`;
       await db.transaction(async (tx) => {
         await insertPasswordReset(tx, hashToken(token), user.id, new Date(Date.now() + resetMinutes * 60_000));
-        await mailer.enqueue(
-          tx,
-          user.email,
-          user.lang,
-          'password_reset',
-          passwordResetMail(user.lang, user.username, link),
-        );
+        await mailer.enqueue(tx, {
+          to: user.email,
+          lang: user.lang,
+          kind: 'password_reset',
+          content: passwordResetMail(user.lang, user.username, link),
+        });
       });
       void mailer.flush();
     },
