@@ -1,7 +1,8 @@
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, consoleRoles, type Headers } from '../../test/admin';
 import { createTestApp, type TestContext } from '../../test/test-app';
-import { PUBLIC_CACHE_CONTROL } from './public-cache';
+import { PUBLIC_CACHE_CONTROL, publicCache } from './public-cache';
 
 let ctx: TestContext;
 let roles: Awaited<ReturnType<typeof consoleRoles>>;
@@ -98,5 +99,25 @@ describe('what is not a public read', () => {
       expect(res.headers.etag).toBeUndefined();
       expect(res.headers['cache-control']).toBeUndefined();
     }
+  });
+});
+
+describe('pages in a public scope', () => {
+  it('keep a Cache-Control and a Vary their handler set', async () => {
+    const app = Fastify();
+    await app.register(async (pages) => {
+      await pages.register(publicCache, { byLanguage: true });
+      pages.get('/ru/', async (_request, reply) =>
+        reply.header('vary', 'cookie').type('text/html').send('<h1>Обмен</h1>'),
+      );
+      pages.get('/ru/ticket/1', async (_request, reply) =>
+        reply.header('cache-control', 'no-store').send('<h1>№1</h1>'),
+      );
+    });
+    const home = await app.inject({ url: '/ru/' });
+    expect(home.headers['cache-control']).toBe(PUBLIC_CACHE_CONTROL);
+    expect(home.headers.vary).toBe('cookie, accept-language, accept-encoding');
+    expect((await app.inject({ url: '/ru/ticket/1' })).headers['cache-control']).toBe('no-store');
+    await app.close();
   });
 });

@@ -29,8 +29,9 @@ function hashOf(payload: string | Buffer): string {
 
 /**
  * Public reads, alike for every visitor: an ETag on each answer (@fastify/etag), 304 to a matching
- * If-None-Match, and on a 200 the Cache-Control above. Register it inside the scope of the routes
- * it is for, never beside personal calls:
+ * If-None-Match, and on a 200 the Cache-Control above unless the handler set its own (a personal
+ * page answered in the same scope sets `no-store`). Register it inside the scope of the routes it
+ * is for, never beside personal calls:
  *
  *   await app.register(async (reads) => {
  *     await reads.register(publicCache, { byLanguage: true });
@@ -45,7 +46,7 @@ export const publicCache = fp(
     const vary = varies.join(', ');
     // Before the ETag's hook, which turns a match into a 304: that carries these headers too.
     app.addHook('onSend', (_request, reply, payload, done) => {
-      if (reply.statusCode === 200) {
+      if (reply.statusCode === 200 && !reply.hasHeader('cache-control')) {
         const named = reply.getHeader('vary');
         const merged = named ? [...new Set([...String(named).split(/\s*,\s*/), ...varies])].join(', ') : vary;
         reply.header('cache-control', PUBLIC_CACHE_CONTROL).header('vary', merged);
