@@ -7,17 +7,6 @@ import { fileURLToPath } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/**
- * How Node runs the server wherever it is run as the product (`npm start` and the bench);
- * docs/deployment.md says the same for processes started by hand. V8 marks the old generation
- * on background threads by default. On two busy cores those threads could not keep up, and a
- * PGlite server under load fell in 9 of 22 starts into a state it kept for life: scavenges of
- * ~17 ms instead of ~1, twice the heap, half the throughput. Marked in steps on the main thread
- * instead, none of 10 starts did, and mark-compact pauses stayed as they were (issue 11,
- * docs/decisions.md "Old-generation marking on the main thread").
- */
-export const SERVER_NODE_ARGS = ['--no-concurrent-marking'];
-
 /** Runs a command with inherited output; resolves with its exit code. */
 export function run(command, args, options = {}) {
   return new Promise((resolve) => {

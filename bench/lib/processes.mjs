@@ -5,7 +5,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import getPort from 'get-port';
-import { SERVER_NODE_ARGS } from '../../scripts/lib.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const OPERATOR = { username: 'bench-operator@obmen.test', password: 'Bench-Operator-Password-1!' };
@@ -51,7 +50,7 @@ export async function startProduct({ databaseUrl } = {}) {
     'Operator login',
     // Node as `npm start` runs it. BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles
     // the product under the bench's load.
-    [...SERVER_NODE_ARGS, ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [])],
+    process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [],
   );
   return {
     url: `http://127.0.0.1:${port}`,

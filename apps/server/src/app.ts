@@ -13,10 +13,8 @@ import {
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { COMPRESS_FROM } from './http/compression';
-import { createExpressLane } from './http/express-lane';
-import { createQuietMoments } from './http/quiet-moments';
 import { requestIds } from './http/request-id';
-import securityHeaders, { dataHeadersOf, securityHeadersOf } from './http/security-headers';
+import securityHeaders, { securityHeadersOf } from './http/security-headers';
 import { errorHandling } from './http/errors';
 import { requestLanguage } from './http/request-language';
 import { themeScriptOf, webApp } from './http/web-app';
@@ -56,6 +54,19 @@ function trustedProxies(setting: Config['TRUST_PROXY']) {
   return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
 }
 
+/** How long a client may take over a request before the server gives up on it. */
+export interface ClientTimeouts {
+  /** The whole request, head and body, must have arrived by then: Node answers 408 and closes. */
+  requestMs: number;
+  /** How often Node looks for requests past that time, so one is cut off at most this much later. */
+  checkEveryMs: number;
+  /** A connection on which nothing moves either way for this long is closed. */
+  idleMs: number;
+}
+
+// A body that trickles in (slow loris) holds a connection and its parser: cut off within 30 s.
+export const CLIENT_TIMEOUTS: ClientTimeouts = { requestMs: 25_000, checkEveryMs: 5_000, idleMs: 30_000 };
+
 export interface AppDeps {
   config: Pick<Config, 'LOG_LEVEL' | 'PUBLIC_URL' | 'SMTP_URL' | 'MAIL_FROM'> &
     Partial<Pick<Config, 'REDIS_URL'>> &
@@ -82,6 +93,8 @@ export interface AppDeps {
   /** Background work (mail retries, expiring unpaid tickets); off in tests that drive the app by hand. */
   startJobs?: boolean;
   limits?: { login?: LoginLimits; accounts?: AccountLimits };
+  /** Shorter in the tests that play a slow client. */
+  clientTimeouts?: ClientTimeouts;
 }
 
 export async function buildApp({
@@ -93,18 +106,20 @@ export async function buildApp({
   logger,
   startJobs = false,
   limits = {},
+  clientTimeouts = CLIENT_TIMEOUTS,
 }: AppDeps) {
-  // The hottest public calls are answered in front of Fastify (see express-lane.ts).
-  const newRequestId = requestIds();
-  const lane = createExpressLane(newRequestId);
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL },
-    serverFactory: lane.serverFactory,
     // A request id from the proxy is kept, so one request can be followed across the logs.
     requestIdHeader: 'x-request-id',
-    genReqId: newRequestId,
+    genReqId: requestIds(),
     trustProxy: trustedProxies(config.TRUST_PROXY ?? false),
     bodyLimit: 1024 * 1024,
+    requestTimeout: clientTimeouts.requestMs,
+    connectionTimeout: clientTimeouts.idleMs,
+    // Node takes the larger of the head's limit (60 s by default) and the request's as the
+    // request's: without the head's own, a body could trickle in for a minute.
+    http: { headersTimeout: clientTimeouts.requestMs, connectionsCheckingInterval: clientTimeouts.checkEveryMs },
   }).withTypeProvider<ZodTypeProvider>();
   // The route table, for what needs to know every route: the authorization tests, metrics labels.
   const routeTable: { method: string; url: string }[] = [];
@@ -113,7 +128,7 @@ export async function buildApp({
   });
   app.decorate('routeTable', routeTable);
   const metrics = createMetrics();
-  timeRequests(app, metrics, lane.heldMs);
+  timeRequests(app, metrics);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -171,19 +186,12 @@ export async function buildApp({
 
   const rateLimits = await createRateLimitStore({ db: database.db, redisUrl: config.REDIS_URL, log: app.log });
   app.addHook('onClose', () => rateLimits.close());
-  // Logins and sign-ups take their steps between the bursts of quotes, not inside them: they wait
-  // in front of Fastify, then again in the service before each database step (at once while the
-  // lane's last quiet window still holds).
-  const quietMoment = createQuietMoments({ arrivals: lane.arrivals });
-  lane.holdUntil('POST /token', quietMoment);
-  lane.holdUntil('POST /register', quietMoment);
   const accounts = createAccountsService({
     db: database.db,
     rateLimits,
     mailer,
     publicUrl: config.PUBLIC_URL,
     ...(limits.login && { loginLimits: limits.login }),
-    quietMoment,
   });
   const guards = createAuthGuards(accounts);
   app.decorateRequest('user', null);
@@ -206,7 +214,7 @@ export async function buildApp({
   app.addHook('onClose', () => stopFollowing());
   const signer = createQuoteSigner(secret);
   const exchange = createExchangeService({ db: database.db, catalog, signer });
-  await app.register(exchangeRoutes, { exchange, guards, lane });
+  await app.register(exchangeRoutes, { exchange, guards });
   const referral = createReferralService({ db: database.db, catalog, secret, publicUrl: config.PUBLIC_URL });
   await app.register(referralRoutes, { referral, guards });
   const promo = createPromoService(database.db);
@@ -267,7 +275,6 @@ export async function buildApp({
 
   // The services, for what drives the product from outside HTTP: start-up jobs, tests, scripts.
   app.decorate('services', { accounts, catalog, exchange, mailer, siteState, tickets, cardCheck, referral, promo });
-  lane.open({ headers: dataHeadersOf(documentHeaders), metrics, log: app.log });
 
   return app;
 }

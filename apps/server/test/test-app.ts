@@ -24,6 +24,7 @@ export interface TestAppOptions {
   paymentWindowOverrides?: Map<string, number>;
   /** The TRUST_PROXY setting, parsed. */
   trustProxy?: boolean | number | string[];
+  clientTimeouts?: AppDeps['clientTimeouts'];
 }
 
 // Tests register many users from one address; the limits get their own tests.
@@ -50,6 +51,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
       login: { windowSeconds: 900, perAccount: 10_000, perIp: 10_000 },
       accounts: { register: GENEROUS, passwordReset: GENEROUS },
     },
+    ...(options.clientTimeouts && { clientTimeouts: options.clientTimeouts }),
   });
   await app.ready();
   return {

@@ -3,7 +3,7 @@ import { negotiate } from '@fastify/accept-negotiator';
 
 /**
  * Answers from 1 KB on are compressed, in the client's preferred encoding: routes by
- * @fastify/compress (app.ts), the express lane and the pages here.
+ * @fastify/compress (app.ts), pages by web-app.ts.
  */
 export const COMPRESS_FROM = 1024;
 const ENCODINGS = ['br', 'gzip', 'identity'];

@@ -28,7 +28,7 @@ import {
   updateUser,
   type UserRow,
 } from './accounts.repository';
-import { hashPassword, loginTurn, verifyPassword } from './password-hashing';
+import { hashPassword, verifyPassword } from './password-hashing';
 import { hashToken, newToken } from './tokens';
 
 export interface LoginLimits {
@@ -46,11 +46,6 @@ export interface AccountsOptions {
   loginLimits?: LoginLimits;
   sessionDays?: number;
   resetMinutes?: number;
-  /**
-   * Awaited before a login's or a sign-up's statements and before its session is opened: the app
-   * passes the express lane's quiet moments (http/quiet-moments.ts). None by default.
-   */
-  quietMoment?: () => Promise<void>;
 }
 
 export const DEFAULT_LOGIN_LIMITS: LoginLimits = { windowSeconds: 15 * 60, perAccount: 8, perIp: 40 };
@@ -74,7 +69,6 @@ export function createAccountsService({
   loginLimits = DEFAULT_LOGIN_LIMITS,
   sessionDays = 30,
   resetMinutes = 60,
-  quietMoment = () => Promise.resolve(),
 }: AccountsOptions) {
   // An unknown login is checked against this hash, so it takes as long as a wrong password.
   let dummyHash: Promise<string> | null = null;
@@ -111,7 +105,6 @@ export function createAccountsService({
 
   return {
     async register(body: z.output<typeof registerBody>, lang: Lang): Promise<SessionUser> {
-      await quietMoment();
       const taken = await findTakenFields(db, body.username, body.email);
       if (taken.username || taken.email) {
         throw ParameterError.of({
@@ -122,7 +115,6 @@ export function createAccountsService({
       const passwordHash = await hashPassword(body.password);
       // A referral link that no longer leads anywhere must not stop anyone from signing up.
       const referrerId = body.refId ? await findUserIdByRefNumber(db, Number(body.refId)) : undefined;
-      await quietMoment();
       return db.transaction(async (tx) => {
         const user = await insertUser(tx, {
           username: body.username,
@@ -138,11 +130,7 @@ export function createAccountsService({
     },
 
     async login(body: z.output<typeof loginBody>, ip: string): Promise<SessionUser> {
-      // The waits are outside the turn: a login waiting for a quiet moment holds no other login up.
-      await quietMoment();
-      const user = await loginTurn(() => checkedLogin(body, ip));
-      await quietMoment();
-      return openSession(db, user);
+      return openSession(db, await checkedLogin(body, ip));
     },
 
     userByToken(token: string): Promise<UserRow | undefined> {
@@ -174,13 +162,12 @@ export function createAccountsService({
       const link = `${publicUrl}/${user.lang}/reset?${new URLSearchParams({ email: user.email, token })}`;
       await db.transaction(async (tx) => {
         await insertPasswordReset(tx, hashToken(token), user.id, new Date(Date.now() + resetMinutes * 60_000));
-        await mailer.enqueue(
-          tx,
-          user.email,
-          user.lang,
-          'password_reset',
-          passwordResetMail(user.lang, user.username, link),
-        );
+        await mailer.enqueue(tx, {
+          to: user.email,
+          lang: user.lang,
+          kind: 'password_reset',
+          content: passwordResetMail(user.lang, user.username, link),
+        });
       });
       void mailer.flush();
     },

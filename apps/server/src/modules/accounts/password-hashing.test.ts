@@ -1,7 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { availableParallelism } from 'node:os';
 import { hashSync } from '@node-rs/argon2';
-import { hashingThreadNiceness, hashPassword, loginTurn, verifyPassword } from './password-hashing';
+import { hashingThreadNiceness, hashPassword, verifyPassword } from './password-hashing';
 
 describe('password hashing', () => {
   it('hashes with argon2id at OWASP’s minimum and verifies only the right password', async () => {
@@ -29,46 +28,5 @@ describe('password hashing', () => {
     expect(fresh.hashingThreads()).toBe(0);
     await fresh.startHashingThreads();
     expect(fresh.hashingThreads()).toBeGreaterThan(0);
-  });
-});
-
-describe('logins taking turns', () => {
-  it('runs at most twice the hashing threads at once, the rest in arrival order, and every one to its end', async () => {
-    const limit = 2 * availableParallelism();
-    const count = limit + 5;
-    const failing = limit - 1;
-    let running = 0;
-    let most = 0;
-    const started: number[] = [];
-    const results = await Promise.all(
-      Array.from({ length: count }, (_, i) =>
-        loginTurn(async () => {
-          started.push(i);
-          running += 1;
-          most = Math.max(most, running);
-          await new Promise((resolve) => setTimeout(resolve, 5));
-          running -= 1;
-          if (i === failing) throw new Error('this one fails');
-          return i;
-        }).catch((error: Error) => error.message),
-      ),
-    );
-    expect(most).toBe(limit);
-    expect(started).toEqual(Array.from({ length: count }, (_, i) => i));
-    expect(results).toEqual(Array.from({ length: count }, (_, i) => (i === failing ? 'this one fails' : i)));
-    // A failure gave its turn back: the next burst still gets every turn at once.
-    running = 0;
-    most = 0;
-    await Promise.all(
-      Array.from({ length: limit }, () =>
-        loginTurn(async () => {
-          running += 1;
-          most = Math.max(most, running);
-          await new Promise((r) => setTimeout(r, 5));
-          running -= 1;
-        }),
-      ),
-    );
-    expect(most).toBe(limit);
   });
 });

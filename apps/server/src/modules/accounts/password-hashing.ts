@@ -1,6 +1,5 @@
 import { availableParallelism } from 'node:os';
 import type { Algorithm } from '@node-rs/argon2';
-import pLimit from 'p-limit';
 import { Piscina } from 'piscina';
 
 // OWASP's minimum for argon2id, in the form that needs the least memory: 7 MiB, five passes, one
@@ -54,12 +53,3 @@ export function verifyPassword(passwordHash: string, password: string): Promise<
 export function hashingThreadNiceness(): Promise<number> {
   return workers().run(null, { name: 'niceness' });
 }
-
-/**
- * Logins at once: twice the hashing threads, so one login's queries overlap another's hash. A
- * burst of logins (the bench sends 20 together, as a credential-stuffing run would) did all its
- * parsing and queries at once before the first hash, holding the event loop for tens of
- * milliseconds while quotes waited (issue 11); taking turns, the same work spreads over the time
- * the hashes take anyway.
- */
-export const loginTurn = pLimit(2 * THREADS);

@@ -1,7 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  CURRENCY_SIDES,
   calculateBody,
   directionStatus,
   getCourse,
@@ -15,7 +14,7 @@ import {
   seoQuery,
   seoRecordSchema,
 } from '@obmen/shared';
-import { jsonOf, parsedPerSearch, type ExpressLane } from '../../http/express-lane';
+import { publicCache } from '../../http/public-cache';
 import type { AuthGuards } from '../accounts/auth-guards';
 import type { ExchangeService } from './exchange.service';
 
@@ -27,78 +26,57 @@ const FALSE = Buffer.from('false');
 export const exchangeRoutes: FastifyPluginAsyncZod<{
   exchange: ExchangeService;
   guards: AuthGuards;
-  /** Where the hottest of these calls are also answered, in front of Fastify (app.ts). */
-  lane: ExpressLane;
-}> = async (app, { exchange, guards, lane }) => {
-  // The lane's answers are these routes' own, from the same schemas and service calls; what the
-  // schema refuses or the service throws is left to the route, which words the error.
-  const status = (giveName: string, getName: string) => (exchange.directionStatus(giveName, getName) ? TRUE : FALSE);
-  for (const side of CURRENCY_SIDES) {
-    lane.get(`${BASE}/get_currencies/:side`, `${BASE}/get_currencies/${side}`, ({ lang }) =>
-      exchange.currenciesJson(side, lang),
+}> = async (app, { exchange, guards }) => {
+  // Reads alike for every visitor, which browsers and the proxy may keep a few seconds.
+  const currencyLists: FastifyPluginAsyncZod = async (lists) => {
+    await lists.register(publicCache, { byLanguage: true });
+    lists.get(
+      `${BASE}/get_currencies/:side`,
+      { schema: { params: getCurrencies.params, response: { 200: getCurrencies.response } } },
+      // The site's hottest call: bytes made once per catalog change (their shape is tested against
+      // the schema), sent without another pass through the serializer or the UTF-8 encoder: a
+      // Cyrillic string costs a scan for its length and an encoding on every write (issue 11).
+      async (request, reply) => {
+        const text = exchange.currenciesJson(request.params.side, request.lang);
+        return (reply as FastifyReply).type('application/json; charset=utf-8').send(text);
+      },
     );
-  }
-  const rangeQuery = parsedPerSearch(getRange.query);
-  lane.get(`${BASE}/get_range`, `${BASE}/get_range`, (call) => {
-    const input = rangeQuery(call);
-    return input.success ? exchange.rangeJson(input.data.giveName, input.data.getName) : undefined;
-  });
-  const statusQuery = parsedPerSearch(directionStatus.query);
-  lane.get(`${BASE}/direction_status`, `${BASE}/direction_status`, (call) => {
-    const input = statusQuery(call);
-    return input.success ? status(input.data.giveName, input.data.getName) : undefined;
-  });
-  // Visitors' quotes only: a signed-in user's (their VIP price) goes through the route's guard.
-  lane.post(`${BASE}/calculate`, ({ text, headers, lang }) => {
-    if (headers.authorization) return undefined;
-    const kept = exchange.keptQuote(text);
-    if (kept) return kept;
-    const input = calculateBody.safeParse(jsonOf(text));
-    return input.success ? exchange.calculateJson(input.data, null, lang, text) : undefined;
-  });
+  };
+  const pairFigures: FastifyPluginAsyncZod = async (figures) => {
+    await figures.register(publicCache);
+    figures.get(
+      `${BASE}/get_range`,
+      { schema: { querystring: getRange.query, response: { 200: getRange.response } } },
+      // Bytes kept per catalog version (their shape is tested against the schema).
+      async (request, reply) =>
+        (reply as FastifyReply)
+          .type('application/json; charset=utf-8')
+          .send(exchange.rangeJson(request.query.giveName, request.query.getName)),
+    );
 
-  app.get(
-    `${BASE}/get_currencies/:side`,
-    { schema: { params: getCurrencies.params, response: { 200: getCurrencies.response } } },
-    // The site's hottest call: bytes made once per catalog change (their shape is tested against
-    // the schema), sent without another pass through the serializer or the UTF-8 encoder: a
-    // Cyrillic string costs a scan for its length and an encoding on every write (issue 11).
-    async (request, reply) => {
-      const text = exchange.currenciesJson(request.params.side, request.lang);
-      return (reply as FastifyReply).type('application/json; charset=utf-8').send(text);
-    },
-  );
+    figures.get(
+      `${BASE}/get_reserve/:x`,
+      { schema: { params: getReserve.params, response: { 200: getReserve.response } } },
+      async (request) => ({ reserveAmount: await exchange.reserve(request.params.x) }),
+    );
+
+    figures.get(
+      `${BASE}/direction_status`,
+      { schema: { querystring: directionStatus.query, response: { 200: directionStatus.response } } },
+      // A bare true or false: written out, not passed through the serializer.
+      async (request, reply) =>
+        (reply as FastifyReply)
+          .type('application/json; charset=utf-8')
+          .send(exchange.directionStatus(request.query.giveName, request.query.getName) ? TRUE : FALSE),
+    );
+  };
+  await app.register(currencyLists);
+  await app.register(pairFigures);
 
   app.get(
     `${BASE}/get_currency/:x`,
     { schema: { params: getCurrency.params, response: { 200: getCurrency.response } } },
     async (request) => exchange.currency(request.params.x, request.lang),
-  );
-
-  app.get(
-    `${BASE}/get_range`,
-    { schema: { querystring: getRange.query, response: { 200: getRange.response } } },
-    // Bytes kept per catalog version (their shape is tested against the schema).
-    async (request, reply) =>
-      (reply as FastifyReply)
-        .type('application/json; charset=utf-8')
-        .send(exchange.rangeJson(request.query.giveName, request.query.getName)),
-  );
-
-  app.get(
-    `${BASE}/get_reserve/:x`,
-    { schema: { params: getReserve.params, response: { 200: getReserve.response } } },
-    async (request) => ({ reserveAmount: await exchange.reserve(request.params.x) }),
-  );
-
-  app.get(
-    `${BASE}/direction_status`,
-    { schema: { querystring: directionStatus.query, response: { 200: directionStatus.response } } },
-    // A bare true or false: written out, not passed through the serializer.
-    async (request, reply) =>
-      (reply as FastifyReply)
-        .type('application/json; charset=utf-8')
-        .send(status(request.query.giveName, request.query.getName)),
   );
 
   app.get(

@@ -103,8 +103,6 @@ const toField = (field: RequisiteFieldRecord, lang: Lang): RequisiteField => ({
 
 export function createExchangeService({ db, catalog, signer }: { db: Db; catalog: Catalog; signer: QuoteSigner }) {
   const quoteCache = createQuoteCache();
-  // Request texts share the cache with the fields' keys; this prefix keeps the two apart.
-  const REQUEST_TEXT = 'text\n';
   let rangeCache = { version: -1, bytes: new Map<string, Buffer>() };
   /** A currency by code; an unknown code is bad input, named by the parameter that carried it. */
   function currency(code: string, field: string): CatalogCurrency {
@@ -370,16 +368,9 @@ export function createExchangeService({ db, catalog, signer }: { db: Db; catalog
      * calculate's answer as JSON bytes. A visitor's quote without a promo code depends on nothing
      * but the input, the catalog and the second, so it is served from the quote cache; a user's
      * (discount, their id in the token) or a promo quote (usage checked in the database) is not.
-     * The language only words a promo error, so it is not part of the key. `requestText`: the JSON
-     * the quote was asked with, kept as a second key, so the same text asked again is answered
-     * without parsing it (keptQuote, for the express lane).
+     * The language only words a promo error, so it is not part of the key.
      */
-    async calculateJson(
-      body: z.output<typeof calculateBody>,
-      user: UserRow | null,
-      lang: Lang,
-      requestText?: string,
-    ): Promise<Buffer> {
+    async calculateJson(body: z.output<typeof calculateBody>, user: UserRow | null, lang: Lang): Promise<Buffer> {
       const key =
         user || body.promocode
           ? null
@@ -389,16 +380,8 @@ export function createExchangeService({ db, catalog, signer }: { db: Db; catalog
       const hit = key === null ? undefined : quoteCache.get(key, now, version);
       if (hit) return hit;
       const bytes = Buffer.from(JSON.stringify(await calculate(body, user, lang, now)));
-      if (key !== null) {
-        quoteCache.set(key, bytes, now, version);
-        if (requestText !== undefined) quoteCache.set(REQUEST_TEXT + requestText, bytes, now, version);
-      }
+      if (key !== null) quoteCache.set(key, bytes, now, version);
       return bytes;
-    },
-
-    /** A visitor's quote kept for exactly this request text (see calculateJson), while it holds. */
-    keptQuote(requestText: string): Buffer | undefined {
-      return quoteCache.get(REQUEST_TEXT + requestText, Date.now(), catalog.version());
     },
 
     async seo(giveCode: string, getCode: string, lang: Lang): Promise<SeoRecord> {

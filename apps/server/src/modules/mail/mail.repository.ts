@@ -1,13 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/database';
-import { insertRowsQuietly } from '../../db/insert-columns';
 import { outbox } from '../../db/schema';
 
 export type NewMail = typeof outbox.$inferInsert;
 export type OutboxRow = typeof outbox.$inferSelect;
 
-export async function insertMails(db: DbOrTx, mails: NewMail[]): Promise<void> {
-  await insertRowsQuietly(db, outbox, mails);
+export async function insertMail(db: DbOrTx, mail: NewMail): Promise<void> {
+  await db.insert(outbox).values(mail);
 }
 
 /** The oldest pending mails, locked for this transaction; other processes skip them. */

@@ -20,13 +20,12 @@ const statusOf = async (to: string) => (await database.db.select().from(outbox).
 describe('the mail outbox', () => {
   it('keeps mail in the outbox when no SMTP server is configured', async () => {
     const mailer = createMailer({ database, smtpUrl: undefined, from: 'Obmen <a@b.c>', log: silent });
-    await mailer.enqueue(
-      database.db,
-      'nosmtp@example.com',
-      'ru',
-      'password_reset',
-      passwordResetMail('ru', 'u', 'http://x/y'),
-    );
+    await mailer.enqueue(database.db, {
+      to: 'nosmtp@example.com',
+      lang: 'ru',
+      kind: 'password_reset',
+      content: passwordResetMail('ru', 'u', 'http://x/y'),
+    });
     await mailer.flush();
     expect(await statusOf('nosmtp@example.com')).toMatchObject({
       status: 'logged',
@@ -38,7 +37,12 @@ describe('the mail outbox', () => {
     const mailer = createMailer({ database, smtpUrl: undefined, from: 'Obmen <a@b.c>', log: silent });
     await expect(
       database.db.transaction(async (tx) => {
-        await mailer.enqueue(tx, 'rolledback@example.com', 'en', 'test', passwordResetMail('en', 'u', 'http://x'));
+        await mailer.enqueue(tx, {
+          to: 'rolledback@example.com',
+          lang: 'en',
+          kind: 'test',
+          content: passwordResetMail('en', 'u', 'http://x'),
+        });
         throw new Error('the change failed');
       }),
     ).rejects.toThrow('the change failed');
@@ -48,13 +52,12 @@ describe('the mail outbox', () => {
   it('keeps a mail pending while the SMTP server is down and delivers it once it answers', async () => {
     const port = await getPort();
     const down = createMailer({ database, smtpUrl: `smtp://127.0.0.1:${port}`, from: 'Obmen <a@b.c>', log: silent });
-    await down.enqueue(
-      database.db,
-      'later@example.com',
-      'en',
-      'password_reset',
-      passwordResetMail('en', 'u', 'http://x'),
-    );
+    await down.enqueue(database.db, {
+      to: 'later@example.com',
+      lang: 'en',
+      kind: 'password_reset',
+      content: passwordResetMail('en', 'u', 'http://x'),
+    });
     await down.flush();
     expect(await statusOf('later@example.com')).toMatchObject({ status: 'pending', attempts: 1 });
     expect((await statusOf('later@example.com'))?.lastError).toMatch(/ECONNREFUSED/);

@@ -2,7 +2,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Lang } from '@obmen/shared';
 import type { Database, DbOrTx } from '../../db/database';
-import { insertMails, lockPendingMails, markFailedAttempt, markSent } from './mail.repository';
+import { insertMail, lockPendingMails, markFailedAttempt, markSent } from './mail.repository';
 import type { MailContent } from './mail.templates';
 
 export interface QueuedMail {
@@ -71,27 +71,12 @@ export function createMailer({ database, smtpUrl, from, log }: MailerOptions) {
     });
   }
 
-  /** Several mails in one statement (a batch of new tickets). */
-  async function enqueueMany(db: DbOrTx, mails: QueuedMail[]): Promise<void> {
-    if (mails.length === 0) return;
-    const status = transport ? 'pending' : 'logged';
-    await insertMails(
-      db,
-      mails.map(({ to, lang, kind, content }) => ({ toAddress: to, lang, kind, ...content, status })),
-    );
-    if (!transport) {
-      for (const { to, kind, content } of mails) {
-        log.info({ mail: { to, kind, subject: content.subject, text: content.text } }, 'mail kept in outbox');
-      }
-    }
-  }
-
   return {
-    async enqueue(db: DbOrTx, to: string, lang: Lang, kind: string, content: MailContent): Promise<void> {
-      await enqueueMany(db, [{ to, lang, kind, content }]);
+    async enqueue(db: DbOrTx, { to, lang, kind, content }: QueuedMail): Promise<void> {
+      await insertMail(db, { toAddress: to, lang, kind, ...content, status: transport ? 'pending' : 'logged' });
+      if (!transport)
+        log.info({ mail: { to, kind, subject: content.subject, text: content.text } }, 'mail kept in outbox');
     },
-
-    enqueueMany,
 
     /** Delivers what is pending; a call during a run makes that run look again before it ends. */
     flush(): Promise<void> {

@@ -3,7 +3,8 @@ import type { Catalog } from '../exchange/exchange.catalog';
 import type { ExchangeService } from '../exchange/exchange.service';
 import type { SiteStateService } from '../site-state/site-state.service';
 import type { Metrics } from './metrics';
-import { buildRatesXml, etagOf } from './rates-export';
+import { publicCache } from '../../http/public-cache';
+import { buildRatesXml } from './rates-export';
 
 export const monitoringRoutes: FastifyPluginAsync<{
   catalog: Catalog;
@@ -11,14 +12,15 @@ export const monitoringRoutes: FastifyPluginAsync<{
   siteState: SiteStateService;
   metrics: Metrics;
 }> = async (app, { catalog, exchange, siteState, metrics }) => {
-  app.get('/export/rates.xml', { logLevel: 'warn' }, async (request, reply) => {
-    const body = (await siteState.isConvertEnabled())
-      ? await buildRatesXml(catalog, exchange)
-      : '<?xml version="1.0" encoding="UTF-8"?>\n<rates>\n</rates>\n';
-    const etag = etagOf(body);
-    reply.header('etag', etag).header('cache-control', 'no-cache');
-    if (request.headers['if-none-match'] === etag) return reply.status(304).send();
-    return reply.type('application/xml; charset=utf-8').send(body);
+  // Rate monitors poll it: an unchanged export is a 304 (http/public-cache.ts).
+  await app.register(async (exports) => {
+    await exports.register(publicCache);
+    exports.get('/export/rates.xml', { logLevel: 'warn' }, async (_request, reply) => {
+      const body = (await siteState.isConvertEnabled())
+        ? await buildRatesXml(catalog, exchange)
+        : '<?xml version="1.0" encoding="UTF-8"?>\n<rates>\n</rates>\n';
+      return reply.type('application/xml; charset=utf-8').send(body);
+    });
   });
 
   app.get('/metrics', { logLevel: 'warn' }, async (_request, reply) =>

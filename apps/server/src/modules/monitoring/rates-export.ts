@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { Decimal, toAmount } from '@obmen/shared';
 import type { Catalog } from '../exchange/exchange.catalog';
 import type { ExchangeService } from '../exchange/exchange.service';
@@ -51,5 +50,3 @@ export async function buildRatesXml(catalog: Catalog, exchange: ExchangeService)
   }
   return `<?xml version="1.0" encoding="UTF-8"?>\n<rates>\n${items.join('\n')}${items.length ? '\n' : ''}</rates>\n`;
 }
-
-export const etagOf = (body: string) => `"${createHash('sha1').update(body).digest('base64url')}"`;

@@ -34,9 +34,9 @@ export class DurationSeries {
  * The request-duration histogram, in prom-client's registry with the same series and values as
  * its own Histogram would have (only the order of the labels on a line differs). prom-client's
  * `observe` checks the labels and builds a string key from them on every call, even through
- * `labels()`: on the express lane's calls that was a ninth of the server's time under load
- * (issue 11: get_currencies 0.67 → 0.76 × the Fastify hello-world without it). Here a route's
- * series is looked up once and `observe` is a few additions.
+ * `labels()`: on the hottest calls that was a ninth of the server's time under load (issue 11:
+ * get_currencies 0.67 → 0.76 × the Fastify hello-world without it). Here `observe` is a few
+ * additions once the route's series is found.
  */
 export class RequestDurationHistogram {
   readonly type = 'histogram' as const;

@@ -1,7 +1,6 @@
 import { and, count, desc, eq, lt, sql } from 'drizzle-orm';
 import type { TicketStatus } from '@obmen/shared';
 import type { DbOrTx, Tx } from '../../db/database';
-import { insertRows } from '../../db/insert-columns';
 import { cardChecks, promoCodes, reserves, ticketHistory, tickets, users, verifiedCards } from '../../db/schema';
 
 export type TicketRow = typeof tickets.$inferSelect;
@@ -17,24 +16,6 @@ export async function holdReserve(tx: Tx, code: string, amount: string): Promise
     .where(and(eq(reserves.currencyCode, code), sql`${reserves.balance} - ${reserves.held} >= ${amount}`))
     .returning({ code: reserves.currencyCode });
   return rows.length > 0;
-}
-
-/** A reserve's row, locked until the transaction ends: a batch of new tickets shares it out in one go. */
-export async function lockReserve(tx: Tx, code: string): Promise<{ balance: string; held: string } | undefined> {
-  const [row] = await tx
-    .select({ balance: reserves.balance, held: reserves.held })
-    .from(reserves)
-    .where(eq(reserves.currencyCode, code))
-    .for('update');
-  return row;
-}
-
-/** Adds to what a locked reserve holds: the sum the caller found room for. */
-export async function addToHeld(tx: Tx, code: string, amount: string): Promise<void> {
-  await tx
-    .update(reserves)
-    .set({ held: sql`${reserves.held} + ${amount}`, updatedAt: sql`now()` })
-    .where(eq(reserves.currencyCode, code));
 }
 
 /** Gives a ticket's hold back; with `paidOut`, the amount also leaves the balance. */
@@ -89,11 +70,6 @@ export async function insertTicket(tx: Tx, ticket: NewTicket): Promise<TicketRow
   return row;
 }
 
-/** Several new tickets in one statement; their ids are new, so none can conflict. */
-export function insertTickets(tx: Tx, batch: NewTicket[]): Promise<TicketRow[]> {
-  return insertRows(tx, tickets, batch);
-}
-
 export async function findTicket(db: DbOrTx, id: string): Promise<TicketRow | undefined> {
   const [row] = await db.select().from(tickets).where(eq(tickets.id, id));
   return row;
@@ -137,19 +113,6 @@ export async function appendHistory(
 ) {
   const [row] = await tx.insert(ticketHistory).values(entry).returning({ createdAt: ticketHistory.createdAt });
   return row!.createdAt;
-}
-
-/** The first history entries of several new tickets: when each was written, by ticket id. */
-export async function appendFirstHistories(
-  tx: Tx,
-  entries: { ticketId: string; toStatus: TicketStatus; actor: string }[],
-): Promise<Map<string, Date>> {
-  const rows = await insertRows(
-    tx,
-    ticketHistory,
-    entries.map((entry) => ({ ...entry, fromStatus: null })),
-  );
-  return new Map(rows.map((row) => [row.ticketId, row.createdAt]));
 }
 
 export function listHistory(db: DbOrTx, ticketId: string): Promise<HistoryRow[]> {

@@ -25,14 +25,12 @@ import { readReserve } from '../exchange/exchange.repository';
 import type { QuoteSigner } from '../exchange/quote-token';
 import type { Mailer, QueuedMail } from '../mail/mailer';
 import type { SiteStateService } from '../site-state/site-state.service';
-import { createBatchCommit, eachInSavepoint, type Settled } from './group-commit';
+import { createTicketBatches } from './ticket-batches';
 import { FINAL_STATUSES, TICKET_ACTIONS, type TicketAction } from './ticket-lifecycle';
 import { ticketStatusMail } from './ticket.mails';
 import {
-  addToHeld,
   addToReserve,
   addVerifiedCard,
-  appendFirstHistories,
   appendHistory,
   decideCardCheck,
   findCardCheck,
@@ -42,12 +40,10 @@ import {
   holdPromo,
   holdReserve,
   insertTicket,
-  insertTickets,
   isCardVerified,
   listHistory,
   listUserTickets,
   lockExpiredTickets,
-  lockReserve,
   lockTicket,
   releaseReserve,
   settlePromo,
@@ -56,7 +52,7 @@ import {
   type TicketRow,
 } from './tickets.repository';
 
-/** A new ticket waiting for its turn on its reserve. */
+/** A new ticket, priced and checked, waiting for its batch on its reserve. */
 interface CreateJob {
   ticket: NewTicket & { id: string; getSum: string };
   pair: Pair;
@@ -111,7 +107,7 @@ export function createTicketsService(options: TicketsOptions) {
     if (override !== undefined) return override * 1000;
     return (catalog.get().directions.get(`${giveCode}>${getCode}`)?.row.paymentWindowMinutes ?? 30) * 60_000;
   };
-  const holdingTurns = createBatchCommit<CreateJob, Created>(db, createBatch);
+  const inBatch = createTicketBatches(db);
   const cardHash = (digits: string) => createHmac('sha256', secret).update(`card:${digits}`).digest('hex');
   const ownerKey = (ticket: Pick<TicketRow, 'userId' | 'email'>) =>
     ticket.userId ? `user:${ticket.userId}` : `email:${ticket.email.toLowerCase()}`;
@@ -334,7 +330,8 @@ export function createTicketsService(options: TicketsOptions) {
         status === 'advance' ? new Date(Date.now() + windowMs(pair.give.row.code, pair.get.row.code)) : null,
       idempotencyKey: scopedKey,
     };
-    const row = await holdingTurns(pair.get.row.code, { ticket, pair, promo: priced.promo?.code ?? null });
+    const job = { ticket, pair, promo: priced.promo?.code ?? null };
+    const row = await inBatch(pair.get.row.code, (tx) => createOne(tx, job));
     catalog.forgetReserve(pair.get.row.code);
     void mailer.flush();
     // A new ticket's history and card check are known: no need to read them back.
@@ -349,9 +346,12 @@ export function createTicketsService(options: TicketsOptions) {
     );
   }
 
-  const queueStatusMail = (tx: Tx, row: TicketRow) => mailer.enqueueMany(tx, [statusMailOf(row)]);
+  const queueStatusMail = (tx: Tx, row: TicketRow) => mailer.enqueue(tx, statusMailOf(row));
 
-  /** One new ticket, in a savepoint of the batch: its reserve, its promo code, a key that may meet its twin. */
+  /**
+   * One new ticket, in its savepoint of a batch: the reserve held only if that much is still free
+   * (one conditional UPDATE, whoever else holds it), its promo code, a key that may meet its twin.
+   */
   async function createOne(tx: Tx, { ticket, pair, promo }: CreateJob): Promise<Created> {
     if (!(await holdReserve(tx, pair.get.row.code, ticket.getSum))) {
       // Read through this transaction: asking the pool for a second connection here can starve it.
@@ -370,74 +370,6 @@ export function createTicketsService(options: TicketsOptions) {
     });
     await queueStatusMail(tx, inserted);
     return { inserted, at };
-  }
-
-  /**
-   * A batch of new tickets on one reserve (group commit). Those with nothing but the reserve to
-   * take go in bulk: the reserve row is locked once, shared out in order, and each table gets one
-   * statement for the whole batch, so a batch costs about what one ticket did (issue 11). Those
-   * with a promo code or an idempotency key follow one by one, each in a savepoint.
-   */
-  async function createBatch(tx: Tx, jobs: CreateJob[]): Promise<Settled<Created>[]> {
-    const settled: (Settled<Created> | undefined)[] = new Array(jobs.length);
-    const plain = jobs.flatMap((job, i) => (job.promo || job.ticket.idempotencyKey ? [] : [i]));
-    if (plain.length > 0) {
-      try {
-        await tx.transaction((savepoint) => createInBulk(savepoint, jobs, plain, settled));
-      } catch {
-        // A row the database refused (a referrer deleted meanwhile…) must not sink the others:
-        // the bulk part rolls back and its tickets go one by one below, each in its own savepoint.
-        for (const i of plain) settled[i] = undefined;
-      }
-    }
-    const rest = jobs.flatMap((_job, i) => (settled[i] ? [] : [i]));
-    const outcomes = await eachInSavepoint(
-      tx,
-      rest.map((i) => (savepoint: Tx) => createOne(savepoint, jobs[i]!)),
-    );
-    rest.forEach((i, k) => (settled[i] = outcomes[k]!));
-    return settled as Settled<Created>[];
-  }
-
-  /** The plain tickets of a batch (indexes `plain` of `jobs`): the reserve shared out in order, one statement per table. */
-  async function createInBulk(
-    tx: Tx,
-    jobs: CreateJob[],
-    plain: number[],
-    settled: (Settled<Created> | undefined)[],
-  ): Promise<void> {
-    const code = jobs[plain[0]!]!.pair.get.row.code;
-    const reserve = await lockReserve(tx, code);
-    let free = reserve ? new Decimal(reserve.balance).minus(reserve.held) : new Decimal(0);
-    let held = new Decimal(0);
-    const accepted: CreateJob[] = [];
-    for (const i of plain) {
-      const job = jobs[i]!;
-      const amount = new Decimal(job.ticket.getSum);
-      if (amount.lte(free)) {
-        free = free.minus(amount);
-        held = held.plus(amount);
-        accepted.push(job);
-      } else {
-        settled[i] = { ok: false, error: overLimit(Decimal.max(free, 0), job.pair) };
-      }
-    }
-    if (accepted.length === 0) return;
-    await addToHeld(tx, code, held.toFixed());
-    const rows = await insertTickets(
-      tx,
-      accepted.map((job) => job.ticket),
-    );
-    const at = await appendFirstHistories(
-      tx,
-      rows.map((row) => ({ ticketId: row.id, toStatus: row.status, actor: 'client' })),
-    );
-    await mailer.enqueueMany(tx, rows.map(statusMailOf));
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    for (const i of plain) {
-      const inserted = byId.get(jobs[i]!.ticket.id);
-      if (inserted) settled[i] = { ok: true, value: { inserted, at: at.get(inserted.id)! } };
-    }
   }
 
   /**

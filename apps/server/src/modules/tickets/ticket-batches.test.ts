@@ -1,36 +1,30 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/test-database';
-import { queryRows, type Database, type Db, type Tx } from '../../db/database';
-import { createBatchCommit, eachInSavepoint } from './group-commit';
-
-/** The mechanism with arbitrary tasks, each in a savepoint of its own (tickets run their own batches). */
-function createGroupCommit(db: Db) {
-  const inTurn = createBatchCommit<(tx: Tx) => Promise<unknown>, unknown>(db, eachInSavepoint);
-  return <T>(key: string, work: (tx: Tx) => Promise<T>) => inTurn(key, work) as Promise<T>;
-}
+import { queryRows, type Database } from '../../db/database';
+import { createTicketBatches } from './ticket-batches';
 
 let database: Database;
 beforeAll(async () => {
   database = await createTestDatabase();
-  await database.db.execute(sql`create table group_commit_probe (name text primary key, tx text not null)`);
+  await database.db.execute(sql`create table batch_probe (name text primary key, tx text not null)`);
 });
 afterAll(() => database.close());
 
 const names = async () =>
-  (await queryRows<{ name: string }>(database.db, sql`select name from group_commit_probe order by name`)).map(
+  (await queryRows<{ name: string }>(database.db, sql`select name from batch_probe order by name`)).map(
     (row) => row.name,
   );
 
-describe('group commit', () => {
+describe('ticket creations in batches', () => {
   it('answers every task of a burst with its own result, from far fewer transactions than tasks', async () => {
-    const inTurn = createGroupCommit(database.db);
+    const inBatch = createTicketBatches(database.db);
     const results = await Promise.all(
       Array.from({ length: 60 }, (_, i) =>
-        inTurn('BTC', async (tx) => {
+        inBatch('BTC', async (tx) => {
           const [row] = await queryRows<{ tx: string }>(
             tx,
-            sql`insert into group_commit_probe values (${`burst-${String(i).padStart(2, '0')}`}, txid_current()::text) returning tx`,
+            sql`insert into batch_probe values (${`burst-${String(i).padStart(2, '0')}`}, txid_current()::text) returning tx`,
           );
           return { i, tx: row!.tx };
         }),
@@ -42,10 +36,10 @@ describe('group commit', () => {
   });
 
   it('rolls a refused task back alone; the others of its batch commit', async () => {
-    const inTurn = createGroupCommit(database.db);
+    const inBatch = createTicketBatches(database.db);
     const task = (name: string, refuse = false) =>
-      inTurn('ETH', async (tx) => {
-        await tx.execute(sql`insert into group_commit_probe values (${name}, txid_current()::text)`);
+      inBatch('ETH', async (tx) => {
+        await tx.execute(sql`insert into batch_probe values (${name}, txid_current()::text)`);
         if (refuse) throw new Error(`no reserve for ${name}`);
         return name;
       });
@@ -57,10 +51,10 @@ describe('group commit', () => {
   });
 
   it('keeps keys apart: one key’s batch does not wait for another’s', async () => {
-    const inTurn = createGroupCommit(database.db);
+    const inBatch = createTicketBatches(database.db);
     let releaseSlow: () => void = () => {};
     const started = new Promise<void>((begun) => {
-      void inTurn('SLOW', () => {
+      void inBatch('SLOW', () => {
         begun();
         return new Promise<string>((resolve) => (releaseSlow = () => resolve('slow')));
       }).then((value) => expect(value).toBe('slow'));
@@ -68,9 +62,9 @@ describe('group commit', () => {
     await started;
     // PGlite has one connection: a second key's transaction can only start once the first ends.
     if (database.kind === 'postgres') {
-      await expect(inTurn('FAST', async () => 'fast')).resolves.toBe('fast');
+      await expect(inBatch('FAST', async () => 'fast')).resolves.toBe('fast');
     }
     releaseSlow();
-    await expect(inTurn('SLOW', async () => 'after')).resolves.toBe('after');
+    await expect(inBatch('SLOW', async () => 'after')).resolves.toBe('after');
   });
 });

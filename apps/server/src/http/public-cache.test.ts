@@ -1,0 +1,123 @@
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, consoleRoles, type Headers } from '../../test/admin';
+import { createTestApp, type TestContext } from '../../test/test-app';
+import { PUBLIC_CACHE_CONTROL, publicCache } from './public-cache';
+
+let ctx: TestContext;
+let roles: Awaited<ReturnType<typeof consoleRoles>>;
+beforeAll(async () => {
+  ctx = await createTestApp();
+  roles = await consoleRoles(ctx);
+});
+afterAll(() => ctx.close());
+
+// As a browser asks: compressed answers welcome, so the ETag is checked past @fastify/compress too.
+const BROWSER = { 'accept-language': 'en', 'accept-encoding': 'br, gzip' };
+const get = (url: string, headers: Headers = {}) => ctx.app.inject({ url, headers: { ...BROWSER, ...headers } });
+
+const reads: {
+  name: string;
+  url: string;
+  byLanguage: boolean;
+  /** An operator's change that moves this read's answer. */
+  change: () => Promise<unknown>;
+}[] = [
+  {
+    name: 'a side’s currency list',
+    url: '/api/v1/Exchange/get_currencies/give',
+    byLanguage: true,
+    change: () => call(ctx, 'PATCH', '/api/admin/currencies/SBERRUB', roles.admin, { nameEn: 'Sber (renamed)' }),
+  },
+  {
+    name: 'a pair’s range',
+    url: '/api/v1/Exchange/get_range?giveName=TCSBRUB&getName=ETH',
+    byLanguage: false,
+    change: () => call(ctx, 'PATCH', '/api/admin/directions/TCSBRUB/ETH', roles.operator, { minSum: '4000' }),
+  },
+  {
+    name: 'a pair’s status',
+    url: '/api/v1/Exchange/direction_status?giveName=XMR&getName=SOL',
+    byLanguage: false,
+    change: () => call(ctx, 'PATCH', '/api/admin/directions/XMR/SOL', roles.operator, { enabled: true }),
+  },
+  {
+    name: 'a currency’s reserve',
+    url: '/api/v1/Exchange/get_reserve/ETH',
+    byLanguage: false,
+    change: () => call(ctx, 'PUT', '/api/admin/reserves/ETH', roles.operator, { balance: '12.5' }),
+  },
+  {
+    name: 'the rates export',
+    url: '/export/rates.xml',
+    byLanguage: false,
+    change: () => call(ctx, 'PUT', '/api/admin/reserves/BTC', roles.operator, { balance: '7' }),
+  },
+];
+
+describe.each(reads)('$name', ({ url, byLanguage, change }) => {
+  it('carries an ETag and a short public Cache-Control, answers 304 to it, and a new body after a change', async () => {
+    const first = await get(url);
+    expect(first.statusCode).toBe(200);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^W\/"[\w-]+"$/);
+    expect(first.headers['cache-control']).toBe(PUBLIC_CACHE_CONTROL);
+    const vary = byLanguage ? 'accept-language, accept-encoding' : 'accept-encoding';
+    expect(first.headers.vary).toBe(vary);
+
+    const again = await get(url, { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload).toHaveLength(0);
+    expect(again.headers.etag).toBe(etag);
+    expect(again.headers['cache-control']).toBe(PUBLIC_CACHE_CONTROL);
+    expect(again.headers.vary).toBe(vary);
+
+    expect((await change()) as { statusCode: number }).toMatchObject({ statusCode: 200 });
+    const changed = await get(url, { 'if-none-match': etag });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    expect(changed.rawPayload).not.toEqual(first.rawPayload);
+  });
+});
+
+describe('what is not a public read', () => {
+  it('keeps the public Cache-Control off a refused read', async () => {
+    const res = await get('/api/v1/Exchange/get_range?giveName=NOPE&getName=ETH');
+    expect(res.statusCode).toBe(400);
+    expect(res.headers['cache-control']).toBeUndefined();
+  });
+
+  it('gives quotes and other calls no ETag and no Cache-Control', async () => {
+    const quote = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/Exchange/calculate',
+      payload: { giveName: 'BTC', getName: 'USDTTRC20', sum: '0.1', direction: 'sell' },
+    });
+    const message = await get('/api/v1/Exchange/get_currency_message?currencyName=BTC&direction=give');
+    for (const res of [quote, message]) {
+      expect(res.statusCode).toBe(200);
+      expect(res.headers.etag).toBeUndefined();
+      expect(res.headers['cache-control']).toBeUndefined();
+    }
+  });
+});
+
+describe('pages in a public scope', () => {
+  it('keep a Cache-Control and a Vary their handler set', async () => {
+    const app = Fastify();
+    await app.register(async (pages) => {
+      await pages.register(publicCache, { byLanguage: true });
+      pages.get('/ru/', async (_request, reply) =>
+        reply.header('vary', 'cookie').type('text/html').send('<h1>Обмен</h1>'),
+      );
+      pages.get('/ru/ticket/1', async (_request, reply) =>
+        reply.header('cache-control', 'no-store').send('<h1>№1</h1>'),
+      );
+    });
+    const home = await app.inject({ url: '/ru/' });
+    expect(home.headers['cache-control']).toBe(PUBLIC_CACHE_CONTROL);
+    expect(home.headers.vary).toBe('cookie, accept-language, accept-encoding');
+    expect((await app.inject({ url: '/ru/ticket/1' })).headers['cache-control']).toBe('no-store');
+    await app.close();
+  });
+});
