@@ -36,6 +36,7 @@ test.describe('pages drawn on the server', () => {
     const response = await request.get('/ru/BTC--SBERRUB');
     expect(response.status()).toBe(200);
     expect(response.headers()['cache-control']).toContain('public');
+    expect(response.headers().etag).toMatch(/^W\//);
     const html = await response.text();
     expect(html).toMatch(/<h1[^>]*>Обмен Bitcoin на Сбербанк RUB<\/h1>/);
     expect(html).toContain('Как продать Bitcoin');

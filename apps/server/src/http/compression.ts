@@ -16,13 +16,10 @@ export function chosenEncoding(acceptEncoding: string | undefined): Encoding | n
   return encoding === 'br' || encoding === 'gzip' ? encoding : null;
 }
 
-/**
- * An answer's bytes in an encoding. Bytes that are kept and sent many times are worth the
- * slowest, smallest setting; bytes made for one answer get @fastify/compress's (brotli 4).
- */
-export function compressed(body: Buffer, encoding: Encoding, { kept }: { kept: boolean }): Buffer {
-  if (encoding === 'gzip') return gzipSync(body, { level: kept ? 9 : 6 });
+/** An answer made for one request, in an encoding, at @fastify/compress's settings (brotli 4). */
+export function compressed(body: Buffer, encoding: Encoding): Buffer {
+  if (encoding === 'gzip') return gzipSync(body, { level: 6 });
   return brotliCompressSync(body, {
-    params: { [zlib.BROTLI_PARAM_QUALITY]: kept ? 11 : 4, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
+    params: { [zlib.BROTLI_PARAM_QUALITY]: 4, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
   });
 }

@@ -10,6 +10,7 @@ import type { Lang } from '@obmen/shared/i18n';
 import { matchPageRoute, PAGE_MODULES, USER_AREA_PAGES, type PageRouteName } from '@obmen/shared/routing';
 import { chosenEncoding, COMPRESS_FROM, compressed } from './compression';
 import { sendError } from './errors';
+import { publicCache } from './public-cache';
 
 // Vite puts content-hashed files under /assets: they never change, so browsers may keep them a year.
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -19,9 +20,6 @@ interface PageRenderer {
   prepareRendering(transport: (url: string, init: RequestInit) => Promise<Response>): Promise<void>;
   renderPage(url: URL): Promise<{ status: number; html: string; stateScript: string } | null>;
 }
-
-// A public page drawn on the server is the same for every visitor: caches may keep it a moment.
-const PUBLIC_PAGE = 'public, max-age=5, stale-while-revalidate=30';
 
 /**
  * Serves the built web app: its files, and for every page path index.html with the page drawn in
@@ -64,29 +62,32 @@ export const webApp = fp(
       });
     }
 
-    app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
-      const [pathname = '/', search = ''] = request.url.split('?');
-      const isPage =
-        (request.method === 'GET' || request.method === 'HEAD') &&
-        !pathname.startsWith('/api/') &&
-        !path.extname(pathname);
-      if (!isPage || !indexHtml) return sendError(reply, request.lang, 404, 'not_found', 'error.notFound');
-      const meta = await metaFor(pathname, new URLSearchParams(search));
-      const page = meta.notFound ? null : (matchPageRoute(pathname)?.name ?? null);
-      const files = pageFiles?.(meta.lang, page) ?? { scripts: [], styles: [] };
-      const drawn = await drawPage(request, renderer);
-      let html = injectMeta(withPageFiles(indexHtml, files), meta);
-      if (drawn) {
-        html = html
-          .replace(ROOT, () => `<div id="root">${drawn.html}</div>`)
-          .replace('</body>', () => `${drawn.stateScript}</body>`);
-      }
-      reply
-        .status(meta.notFound || drawn?.status === 404 ? 404 : 200)
+    // A page drawn on the server is the same for every visitor: an ETag, and caches may keep it a
+    // moment (public-cache.ts); a page the browser draws says no-store itself.
+    await app.register(async (pages) => {
+      await pages.register(publicCache);
+      pages.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
+        const [pathname = '/', search = ''] = request.url.split('?');
+        const isPage =
+          (request.method === 'GET' || request.method === 'HEAD') &&
+          !pathname.startsWith('/api/') &&
+          !path.extname(pathname);
+        if (!isPage || !indexHtml) return sendError(reply, request.lang, 404, 'not_found', 'error.notFound');
+        const meta = await metaFor(pathname, new URLSearchParams(search));
+        const page = meta.notFound ? null : (matchPageRoute(pathname)?.name ?? null);
+        const files = pageFiles?.(meta.lang, page) ?? { scripts: [], styles: [] };
+        const drawn = await drawPage(request, renderer);
+        let html = injectMeta(withPageFiles(indexHtml, files), meta);
+        if (drawn) {
+          html = html
+            .replace(ROOT, () => `<div id="root">${drawn.html}</div>`)
+            .replace('</body>', () => `${drawn.stateScript}</body>`);
+        }
+        reply.status(meta.notFound || drawn?.status === 404 ? 404 : 200).type('text/html; charset=utf-8');
         // A page the browser draws may be a person's own (a ticket, the user area): never kept.
-        .header('cache-control', drawn ? PUBLIC_PAGE : 'no-store')
-        .type('text/html; charset=utf-8');
-      return reply.send(pageBytes(request, reply, html));
+        if (!drawn) reply.header('cache-control', 'no-store');
+        return reply.send(pageBytes(request, reply, html));
+      });
     });
   },
 );
@@ -147,7 +148,7 @@ function pageBytes(request: FastifyRequest, reply: FastifyReply, html: string): 
   const encoding = chosenEncoding(request.headers['accept-encoding']);
   if (!encoding) return body;
   reply.header('content-encoding', encoding);
-  return compressed(body, encoding, { kept: false });
+  return compressed(body, encoding);
 }
 
 type Manifest = Record<
