@@ -1,4 +1,6 @@
 // The few real API calls the bench needs to set up its runs.
+import { get } from 'node:http';
+
 export async function call(url, path, { method = 'GET', token, json, form } = {}) {
   const headers = { accept: 'application/json' };
   if (token) headers.authorization = `Bearer ${token}`;
@@ -16,9 +18,26 @@ export async function call(url, path, { method = 'GET', token, json, form } = {}
   return data;
 }
 
+/** The call's answer, or null when the server refuses it (a 4xx): for probing what is on offer. */
+export async function tryCall(url, path, options) {
+  try {
+    return await call(url, path, options);
+  } catch (error) {
+    if (/ answered 4\d\d:/.test(error.message)) return null;
+    throw error;
+  }
+}
+
 export async function logIn(url, { username, password }) {
   const { user } = await call(url, '/token', { method: 'POST', json: { username, password } });
   return user.access_token;
+}
+
+export function register(url, { username, password }) {
+  return call(url, '/register', {
+    method: 'POST',
+    json: { username, email: `${username}@obmen.test`, password, confirmPassword: password, agree: true },
+  });
 }
 
 export async function reserve(url, token, code) {
@@ -29,4 +48,33 @@ export async function reserve(url, token, code) {
 
 export function setReserve(url, token, code, balance) {
   return call(url, `/api/admin/reserves/${code}`, { method: 'PUT', token, json: { balance } });
+}
+
+// Node writes these itself, per connection or per answer.
+const TRANSPORT_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
+
+/**
+ * The product's answer to each path, asked as autocannon asks (only Host and Connection: no
+ * Accept-Encoding or -Language): status, headers other than the transport's, and body.
+ */
+export function capture(url, paths) {
+  return Promise.all(
+    paths.map(
+      (pathname) =>
+        new Promise((resolve, reject) => {
+          get(`${url}${pathname}`, (res) => {
+            const chunks = [];
+            res.on('data', (chunk) => chunks.push(chunk));
+            res.on('end', () => {
+              const headers = {};
+              for (let i = 0; i < res.rawHeaders.length; i += 2) {
+                const name = res.rawHeaders[i].toLowerCase();
+                if (!TRANSPORT_HEADERS.has(name)) headers[name] = res.rawHeaders[i + 1];
+              }
+              resolve({ path: pathname, status: res.statusCode, headers, body: Buffer.concat(chunks) });
+            });
+          }).on('error', reject);
+        }),
+    ),
+  );
 }

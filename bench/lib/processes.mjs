@@ -1,6 +1,6 @@
 // Starting what the bench measures, each in a process of its own, on loopback.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,10 +27,33 @@ async function startTarget(name, env = {}) {
   return { url: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
 }
 
-export const startHello = (kind) => startTarget(`${kind}-hello`);
+export const startFastifyHello = () => startTarget('fastify-hello');
 
-/** A bare node:http server answering every request with the bytes `sourceUrl` answered once. */
-export const startTwin = (sourceUrl) => startTarget('bytes-twin', { SOURCE_URL: sourceUrl });
+/**
+ * A bare Fastify `route` answering each captured path with the product's answer to it (see
+ * `capture` in api.mjs).
+ */
+export async function startTwin(route, answers) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'obmen-twin-'));
+  const file = path.join(dir, 'answers.json');
+  writeFileSync(
+    file,
+    JSON.stringify({ route, answers: answers.map((answer) => ({ ...answer, body: answer.body.toString('base64') })) }),
+  );
+  try {
+    const twin = await startTarget('fastify-twin', { ANSWERS_FILE: file });
+    return {
+      ...twin,
+      stop: () => {
+        twin.stop();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+}
 
 /** The built product on PGlite (a temporary DATA_DIR) or on the PostgreSQL database given. */
 export async function startProduct({ databaseUrl } = {}) {

@@ -1,4 +1,4 @@
-// The yardstick every product figure is divided by: Fastify's hello-world on the same machine.
+// Fastify's hello-world on the same machine: calculate's throughput is printed as a multiple of it.
 import Fastify from 'fastify';
 
 const app = Fastify({ logger: false });
