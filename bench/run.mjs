@@ -12,6 +12,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import Decimal from 'decimal.js';
 import pg from 'pg';
+import { homeInitialScripts, HOME_JS_BUDGET_BYTES, weigh } from '../scripts/bundle-size.mjs';
 import { buildIsFresh, run } from '../scripts/lib.mjs';
 import { call, capture, logIn, register, reserve, setReserve } from './lib/api.mjs';
 import { newsItemId, quotablePairs, readCatalog, ticketBodies } from './lib/catalog.mjs';
@@ -329,6 +330,13 @@ if (!buildIsFresh()) {
 }
 
 console.log(`Machine: ${machine()}\n`);
+// The home page's initial JavaScript (scripts/bundle-size.mjs's method: entry, home route, Russian catalog).
+const homeJs = weigh(homeInitialScripts()).reduce((sum, { gzip }) => sum + gzip, 0);
+record(
+  'home page initial JavaScript (gzip)',
+  { note: `${(homeJs / 1024).toFixed(1)} KB` },
+  { text: `≤ ${HOME_JS_BUDGET_BYTES / 1024} KB`, check: () => homeJs <= HOME_JS_BUDGET_BYTES },
+);
 const fastifyHello = await startFastifyHello();
 try {
   const pglite = await startProduct();
