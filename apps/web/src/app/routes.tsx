@@ -156,9 +156,3 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
-
-/** The page a route id names (`ru:show_news` → show_news), or null for the frame, the console, 404. */
-export function pageOfRouteId(id: string): PageRouteName | null {
-  const name = id.split(':')[1];
-  return PAGE_ROUTES.some((route) => route.name === name) ? (name as PageRouteName) : null;
-}
