@@ -4,6 +4,8 @@
 //   npm run bench                      everything (PGlite; PostgreSQL too with TEST_DATABASE_URL)
 //   npm run bench -- --quick           shorter runs, for a first look while working
 //   npm run bench -- --no-lighthouse   the server only
+//   npm run bench -- --only=reads,pages   some parts (reads, calculate, pages, tickets, logins,
+//                                      lighthouse); the table is printed, RESULTS.md left as it is
 //   BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' npm run bench   profiles the product under load
 //
 // Every request of a line differs from the one before it: other pairs, currencies, amounts, users.
@@ -31,7 +33,18 @@ import { machine, missed, record, writeResults } from './lib/report.mjs';
 import { fromUnits, jsonBodies, quoteBodies, rotatingPaths } from './lib/varied.mjs';
 import { lighthouseScores } from './lighthouse.mjs';
 
-const withLighthouse = !process.argv.includes('--no-lighthouse');
+const PARTS = ['reads', 'calculate', 'pages', 'tickets', 'logins', 'lighthouse'];
+const only = process.argv
+  .find((arg) => arg.startsWith('--only='))
+  ?.slice('--only='.length)
+  .split(',');
+const unknownPart = only?.find((part) => !PARTS.includes(part));
+if (unknownPart) {
+  console.error(`Unknown part "${unknownPart}"; the parts are ${PARTS.join(', ')}`);
+  process.exit(2);
+}
+const wants = (part) =>
+  only ? only.includes(part) : part !== 'lighthouse' || !process.argv.includes('--no-lighthouse');
 const EXCHANGE = '/api/v1/Exchange';
 const LANGS = ['ru', 'en'];
 const noErrors = (f) => f.bad === 0;
@@ -282,12 +295,12 @@ async function benchBeside(label, quote, login, soloP99) {
 async function benchProduct(label, product, fastifyUrl, ticketBudget) {
   const url = product.url;
   const catalog = await readCatalog(url);
-  await benchReads(label, url, catalog);
-  const { quote, soloP99 } = await benchCalculate(label, url, fastifyUrl, catalog);
-  await benchPages(label, url, catalog);
-  await benchTickets(label, url, catalog, ticketBudget);
-  const login = await benchLogins(label, url);
-  await benchBeside(label, quote, login, soloP99);
+  if (wants('reads')) await benchReads(label, url, catalog);
+  const calculate = wants('calculate') && (await benchCalculate(label, url, fastifyUrl, catalog));
+  if (wants('pages')) await benchPages(label, url, catalog);
+  if (wants('tickets')) await benchTickets(label, url, catalog, ticketBudget);
+  const login = wants('logins') && (await benchLogins(label, url));
+  if (calculate && login) await benchBeside(label, calculate.quote, login, calculate.soloP99);
 }
 
 /** Lighthouse (mobile) on home, a pair page, a news item and a ticket page. */
@@ -339,13 +352,15 @@ if (!buildIsFresh()) {
 }
 
 console.log(`Machine: ${machine()}\n`);
-// The home page's initial JavaScript (scripts/bundle-size.mjs's method: entry, home route, Russian catalog).
-const homeJs = weigh(homeInitialScripts()).reduce((sum, { gzip }) => sum + gzip, 0);
-record(
-  'home page initial JavaScript (gzip)',
-  { note: `${(homeJs / 1024).toFixed(1)} KB` },
-  { text: `≤ ${HOME_JS_BUDGET_BYTES / 1024} KB`, check: () => homeJs <= HOME_JS_BUDGET_BYTES },
-);
+if (!only) {
+  // The home page's initial JavaScript (scripts/bundle-size.mjs's method: entry, home route, Russian catalog).
+  const homeJs = weigh(homeInitialScripts()).reduce((sum, { gzip }) => sum + gzip, 0);
+  record(
+    'home page initial JavaScript (gzip)',
+    { note: `${(homeJs / 1024).toFixed(1)} KB` },
+    { text: `≤ ${HOME_JS_BUDGET_BYTES / 1024} KB`, check: () => homeJs <= HOME_JS_BUDGET_BYTES },
+  );
+}
 const fastifyHello = await startFastifyHello();
 try {
   const pglite = await startProduct();
@@ -354,12 +369,12 @@ try {
       text: '≥ 200 req/s, no errors',
       check: (f) => f.rps >= 200 && f.bad === 0,
     });
-    if (withLighthouse) await benchLighthouse(pglite.url);
+    if (wants('lighthouse')) await benchLighthouse(pglite.url);
   } finally {
     await pglite.stop();
   }
 
-  if (process.env.TEST_DATABASE_URL) {
+  if (process.env.TEST_DATABASE_URL && PARTS.some((part) => part !== 'lighthouse' && wants(part))) {
     const database = await freshPostgres(process.env.TEST_DATABASE_URL);
     const postgres = await startProduct({ databaseUrl: database.url });
     try {
@@ -378,6 +393,8 @@ try {
   fastifyHello.stop();
 }
 
-await writeResults();
-console.log(`\n${missed() ? `${missed()} budget(s) missed` : 'Every budget met'}; the table is in bench/RESULTS.md`);
+if (!only) await writeResults();
+console.log(
+  `\n${missed() ? `${missed()} budget(s) missed` : 'Every budget met'}; ${only ? 'a partial run, RESULTS.md left as it was' : 'the table is in bench/RESULTS.md'}`,
+);
 process.exit(missed() ? 1 : 0);

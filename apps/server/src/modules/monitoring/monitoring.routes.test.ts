@@ -1,10 +1,13 @@
+import { eq } from 'drizzle-orm';
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { Decimal } from '@obmen/shared';
 import { createTestApp, type TestContext } from '../../../test/test-app';
+import { reserves } from '../../db/schema';
 import { claimRun, finishRun } from '../jobs/job-runs.repository';
 import { EVENT_LOOP_SAMPLE_MS } from './metrics';
+import { createRatesExport } from './rates-export';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -70,6 +73,35 @@ describe('GET /export/rates.xml', () => {
     expect(paused.statusCode).toBe(200);
     expect(parse(paused.body).rates).toBe('');
     await ctx.app.services.siteState.update({ convertEnabled: true });
+  });
+});
+
+describe('the rates export build', () => {
+  it('is shared within a second and catalog version, and made again when either moves', async () => {
+    let now = 1_000_500;
+    const { catalog, exchange } = ctx.app.services;
+    const ratesExport = createRatesExport(catalog, exchange, () => now);
+    const first = ratesExport.xml();
+    now += 400;
+    expect(ratesExport.xml()).toBe(first);
+    now += 200;
+    const nextSecond = ratesExport.xml();
+    expect(nextSecond).not.toBe(first);
+    catalog.forgetReserve('BTC');
+    expect(ratesExport.xml()).not.toBe(nextSecond);
+    expect((await ratesExport.xml()).equals(await first)).toBe(true);
+  });
+
+  it('shows an operator’s new balance in the next export', async () => {
+    const before = documentSchema.parse(parse((await ctx.app.inject({ url: '/export/rates.xml' })).body));
+    const btc = before.rates.item.find((i) => i.from === 'SBERRUB' && i.to === 'BTC')!;
+    await ctx.database.db.update(reserves).set({ balance: '4.2548731' }).where(eq(reserves.currencyCode, 'BTC'));
+    ctx.app.services.catalog.forgetReserve('BTC');
+    const after = documentSchema.parse(parse((await ctx.app.inject({ url: '/export/rates.xml' })).body));
+    const moved = after.rates.item.find((i) => i.from === 'SBERRUB' && i.to === 'BTC')!;
+    expect(new Decimal(moved.amount).minus(btc.amount).toFixed()).toBe('1');
+    await ctx.database.db.update(reserves).set({ balance: '3.2548731' }).where(eq(reserves.currencyCode, 'BTC'));
+    ctx.app.services.catalog.forgetReserve('BTC');
   });
 });
 

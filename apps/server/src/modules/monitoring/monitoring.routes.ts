@@ -4,7 +4,7 @@ import type { ExchangeService } from '../exchange/exchange.service';
 import type { SiteStateService } from '../site-state/site-state.service';
 import type { Metrics } from './metrics';
 import { publicCache } from '../../http/public-cache';
-import { buildRatesXml } from './rates-export';
+import { createRatesExport, EMPTY_RATES_XML } from './rates-export';
 
 export const monitoringRoutes: FastifyPluginAsync<{
   catalog: Catalog;
@@ -12,13 +12,12 @@ export const monitoringRoutes: FastifyPluginAsync<{
   siteState: SiteStateService;
   metrics: Metrics;
 }> = async (app, { catalog, exchange, siteState, metrics }) => {
+  const ratesExport = createRatesExport(catalog, exchange);
   // Rate monitors poll it: an unchanged export is a 304 (http/public-cache.ts).
   await app.register(async (exports) => {
     await exports.register(publicCache);
     exports.get('/export/rates.xml', { logLevel: 'warn' }, async (_request, reply) => {
-      const body = (await siteState.isConvertEnabled())
-        ? await buildRatesXml(catalog, exchange)
-        : '<?xml version="1.0" encoding="UTF-8"?>\n<rates>\n</rates>\n';
+      const body = (await siteState.isConvertEnabled()) ? await ratesExport.xml() : EMPTY_RATES_XML;
       return reply.type('application/xml; charset=utf-8').send(body);
     });
   });
