@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp, type App, type AppDeps } from '../src/app';
 import type { Database } from '../src/db/database';
+import { ticketLimits } from '../src/db/schema';
 import { seedDemoData } from '../src/db/seed/seed';
 import { createTestDatabase } from './test-database';
 
@@ -25,6 +26,8 @@ export interface TestAppOptions {
   /** The TRUST_PROXY setting, parsed. */
   trustProxy?: boolean | number | string[];
   clientTimeouts?: AppDeps['clientTimeouts'];
+  /** The ticket limits as shipped (3 open per e-mail…); by default tests get room for many tickets. */
+  shippedTicketLimits?: boolean;
 }
 
 // Tests register many users from one address; the limits get their own tests.
@@ -33,6 +36,12 @@ const GENEROUS = { max: 10_000, windowSeconds: 3600 };
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestContext> {
   const database = await createTestDatabase();
   if (options.seed ?? true) await seedDemoData(database.db);
+  // Tests make many tickets from one address and e-mail, and big ones; the limits get their own tests.
+  if (!options.shippedTicketLimits) {
+    await database.db
+      .update(ticketLimits)
+      .set({ openPerEmail: 10_000, openPerUser: 10_000, openPerAddress: 10_000, reserveSharePercent: '100' });
+  }
   const uploadsDir = mkdtempSync(path.join(tmpdir(), 'obmen-uploads-'));
   const app = await buildApp({
     config: {

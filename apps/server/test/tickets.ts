@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { toAmount } from '@obmen/shared';
 import type { TestContext } from './test-app';
 
@@ -88,7 +89,45 @@ export async function withQuotedSums(
   }
 }
 
-export async function createTicket(ctx: TestContext, payload: unknown, headers: Record<string, string> = {}) {
+/** Creates a ticket through the API, from `remoteAddress` (open tickets are limited per address). */
+export async function createTicket(
+  ctx: TestContext,
+  payload: unknown,
+  headers: Record<string, string> = {},
+  remoteAddress?: string,
+) {
   const body = (await withQuotedSums(ctx, payload, headers)) as object;
-  return ctx.app.inject({ method: 'POST', url: '/api/v1/Tickets/create', payload: body, headers });
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/Tickets/create',
+    payload: body,
+    headers,
+    ...(remoteAddress && { remoteAddress }),
+  });
+}
+
+/** A small card photo (PNG, with EXIF the server must strip). */
+export const cardPhoto = () =>
+  sharp({ create: { width: 64, height: 40, channels: 3, background: '#21a038' } })
+    .png()
+    .withMetadata({ exif: { IFD0: { Copyright: 'secret-gps' } } })
+    .toBuffer();
+
+/** Sends a card photo for a ticket as the web client does: multipart with one `image` part. */
+export function uploadCardPhoto(
+  ctx: TestContext,
+  ticketId: string,
+  body: Buffer,
+  { filename = 'card.jpg', headers = {} }: { filename?: string; headers?: Record<string, string> } = {},
+) {
+  const boundary = '----obmen-upload';
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="${filename}"\r\nContent-Type: image/jpeg\r\n\r\n`,
+  );
+  return ctx.app.inject({
+    method: 'POST',
+    url: `/api/v1/CardCheck/uploadimage?ticketId=${ticketId}`,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...headers },
+    payload: Buffer.concat([head, body, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+  });
 }

@@ -3,6 +3,7 @@ import {
   type AnyPgColumn,
   bigint,
   boolean,
+  date,
   index,
   check,
   integer,
@@ -118,6 +119,8 @@ export const directions = pgTable(
     manual: boolean('manual').notNull().default(true),
     cardVerify: boolean('card_verify').notNull().default(false),
     paymentWindowMinutes: integer('payment_window_minutes').notNull().default(30),
+    /** How long a card-check ticket waits for its card photo before it is cancelled (issue 33). */
+    cardCheckWindowMinutes: integer('card_check_window_minutes').notNull().default(30),
     quoteLifetimeSeconds: integer('quote_lifetime_seconds').notNull().default(30),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -278,7 +281,31 @@ export const siteState = pgTable(
   (t) => [check('site_state_single_row', sql`${t.id} = 1`)],
 );
 
-/** One row per referral link and visitor: a visitor coming back is not counted again. */
+/**
+ * How much one client may hold of the reserves (one row, id 1; issue 33): open unpaid tickets per
+ * e-mail, per signed-in user and per address, and the share of a currency's free reserve one ticket
+ * may take. Operators edit it in the console.
+ */
+export const ticketLimits = pgTable(
+  'ticket_limits',
+  {
+    id: integer('id').primaryKey().default(1),
+    openPerEmail: integer('open_per_email').notNull().default(3),
+    openPerUser: integer('open_per_user').notNull().default(3),
+    openPerAddress: integer('open_per_address').notNull().default(10),
+    reserveSharePercent: percent('reserve_share_percent').notNull().default('50'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('ticket_limits_single_row', sql`${t.id} = 1`),
+    check(
+      'ticket_limits_range',
+      sql`${t.openPerEmail} >= 1 and ${t.openPerUser} >= 1 and ${t.openPerAddress} >= 1 and ${t.reserveSharePercent} > 0 and ${t.reserveSharePercent} <= 100`,
+    ),
+  ],
+);
+
+/** One row per referral link, visitor address and UTC day: a visitor coming back that day is not counted again. */
 export const refVisits = pgTable(
   'ref_visits',
   {
@@ -286,9 +313,12 @@ export const refVisits = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     visitorHash: text('visitor_hash').notNull(),
+    day: date('day')
+      .notNull()
+      .default(sql`(now() at time zone 'utc')::date`),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.referrerId, t.visitorHash] })],
+  (t) => [primaryKey({ columns: [t.referrerId, t.visitorHash, t.day] })],
 );
 
 /** The logged-in discount by successful USD turnover (design §4), editable by operators. */
@@ -390,6 +420,8 @@ export const tickets = pgTable(
     refundNote: text('refund_note'),
     paymentDeadline: timestamp('payment_deadline', { withTimezone: true }),
     idempotencyKey: text('idempotency_key'),
+    /** The address the ticket was created from: open tickets are capped per address (ticket_limits). */
+    clientIp: text('client_ip'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
@@ -401,7 +433,17 @@ export const tickets = pgTable(
     index('tickets_status').on(t.status, t.createdAt),
     index('tickets_expiry')
       .on(t.paymentDeadline)
-      .where(sql`${t.status} = 'advance'`),
+      .where(sql`${t.status} in ('card_check', 'advance')`),
+    // The open, unpaid tickets of a client, counted at every creation against ticket_limits.
+    index('tickets_open_email')
+      .on(sql`lower(${t.email})`)
+      .where(sql`${t.status} in ('card_check', 'advance')`),
+    index('tickets_open_user')
+      .on(t.userId)
+      .where(sql`${t.status} in ('card_check', 'advance')`),
+    index('tickets_open_client_ip')
+      .on(t.clientIp)
+      .where(sql`${t.status} in ('card_check', 'advance')`),
     check('tickets_sums', sql`${t.giveSum} > 0 and ${t.getSum} > 0`),
   ],
 );

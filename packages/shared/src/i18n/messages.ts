@@ -38,6 +38,14 @@ const ru = {
   'ticket.conversionDisabled': 'Технический перерыв: новые заявки временно не принимаются',
   'ticket.cardRejected': 'Фотография карты не прошла проверку',
   'ticket.sumsChanged': 'Суммы не совпадают с текущим расчётом: проверьте новые суммы',
+  'ticket.tooManyOpenUser':
+    'Неоплаченных заявок у вас уже {count} — это предел. Оплатите или отмените их в разделе «Мои заявки», и можно будет создать новую',
+  'ticket.tooManyOpenEmail':
+    'Неоплаченных заявок на {email} уже {count} — это предел. Оплатите или отмените их по ссылкам из наших писем, и можно будет создать новую',
+  'ticket.tooManyOpenAddress':
+    'Неоплаченных заявок с вашего адреса уже {count} — это предел. Оплатите или отмените их по ссылкам из наших писем, и можно будет создать новую',
+  'ticket.cardCheckExpired': 'Фото карты не было отправлено вовремя',
+  'exchange.balanceBelowHeld': 'Открытые заявки удерживают {held}: баланс не может быть меньше',
   'ticketStatus.card_check': 'Проверка карты',
   'ticketStatus.advance': 'Ожидает оплаты',
   'ticketStatus.new': 'В обработке',
@@ -57,7 +65,8 @@ const ru = {
   'exchange.belowMin': 'Меньше минимальной суммы',
   'exchange.aboveMax': 'Больше максимальной суммы',
   'exchange.overLimit': 'Превышен лимит',
-  'exchange.limitOverflow': 'В резерве {reserve} {valute}: уменьшите сумму',
+  'exchange.limitOverflow': 'В резерве {most} {valute}: уменьшите сумму',
+  'exchange.ticketShare': 'Одна заявка может занять не больше {most} {valute}: уменьшите сумму',
   'exchange.directionUnavailable': 'Данное направление недоступно',
   'exchange.tooManyDecimals': 'Не больше {value} знаков после запятой',
   'exchange.unknownCurrency': 'Такой валюты нет',
@@ -127,6 +136,14 @@ const en: Record<MessageKey, string> = {
   'ticket.conversionDisabled': 'Maintenance break: new tickets are not accepted for now',
   'ticket.cardRejected': 'The card photo did not pass the check',
   'ticket.sumsChanged': 'The amounts do not match the current calculation: check the new amounts',
+  'ticket.tooManyOpenUser':
+    'You already have {count} unpaid tickets, the most one client may keep open. Pay or cancel them under “My tickets” to create a new one',
+  'ticket.tooManyOpenEmail':
+    '{email} already has {count} unpaid tickets, the most one client may keep open. Pay or cancel them through the links in our e-mails to create a new one',
+  'ticket.tooManyOpenAddress':
+    'Your address already has {count} unpaid tickets open. Pay or cancel them through the links in our e-mails to create a new one',
+  'ticket.cardCheckExpired': 'The card photo was not sent in time',
+  'exchange.balanceBelowHeld': 'Open tickets hold {held}: the balance cannot be lower',
   'ticketStatus.card_check': 'Card verification',
   'ticketStatus.advance': 'Awaiting payment',
   'ticketStatus.new': 'In progress',
@@ -146,7 +163,8 @@ const en: Record<MessageKey, string> = {
   'exchange.belowMin': 'Less than the minimum amount',
   'exchange.aboveMax': 'More than the maximum amount',
   'exchange.overLimit': 'Limit exceeded',
-  'exchange.limitOverflow': 'The reserve is {reserve} {valute}: lower the amount',
+  'exchange.limitOverflow': 'The reserve is {most} {valute}: lower the amount',
+  'exchange.ticketShare': 'One ticket may take at most {most} {valute}: lower the amount',
   'exchange.directionUnavailable': 'This direction is unavailable',
   'exchange.tooManyDecimals': 'At most {value} digits after the decimal point',
   'exchange.unknownCurrency': 'No such currency',

@@ -232,13 +232,22 @@ export const listAllReserves = (db: DbOrTx) =>
     .from(reserves)
     .orderBy(reserves.currencyCode);
 
+/**
+ * Sets a reserve's balance, never below what open tickets hold of it (they were promised that
+ * much): undefined when it would be, with the row left as it was.
+ */
 export async function setReserveBalance(tx: Tx, code: string, balance: string) {
   const [row] = await tx
     .update(reserves)
     .set({ balance, updatedAt: sql`now()` })
-    .where(eq(reserves.currencyCode, code))
+    .where(and(eq(reserves.currencyCode, code), sql`${reserves.held} <= ${balance}`))
     .returning();
   return row;
+}
+
+export async function reserveHeld(db: DbOrTx, code: string): Promise<string> {
+  const [row] = await db.select({ held: reserves.held }).from(reserves).where(eq(reserves.currencyCode, code));
+  return row?.held ?? '0';
 }
 
 export const listAllBands = (db: DbOrTx) => db.select().from(discountBands).orderBy(discountBands.minTurnoverUsd);

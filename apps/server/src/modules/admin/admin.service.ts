@@ -36,7 +36,7 @@ import {
 } from '@obmen/shared';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/database';
-import { ConflictError, NotFoundError, ParameterError } from '../../http/errors';
+import { AppError, ConflictError, NotFoundError, ParameterError } from '../../http/errors';
 import type { CardCheckService } from '../card-check/card-check.service';
 import { renderMarkdown } from '../content/markdown';
 import type { Catalog } from '../exchange/exchange.catalog';
@@ -89,6 +89,7 @@ import {
   searchPromoCodes,
   searchTickets,
   searchUsers,
+  reserveHeld,
   setReserveBalance,
   ticketHistoryOf,
   updateCurrency,
@@ -557,8 +558,13 @@ export function createAdminService({
       await audited(
         actor,
         { action: 'update', resource: 'reserves', resourceId: code, before: { balance: plain(before.balance) } },
-        (tx) => setReserveBalance(tx, code, balance),
-        (row) => ({ balance: row ? plain(row.balance) : balance }),
+        async (tx) => {
+          const row = await setReserveBalance(tx, code, balance);
+          if (row) return row;
+          const held = `${amountOf(code, await reserveHeld(tx, code))} ${valuteOf(code)}`;
+          throw new AppError(409, 'below_held', 'exchange.balanceBelowHeld', { held });
+        },
+        (row) => ({ balance: plain(row.balance) }),
       );
       catalog.forgetReserve(code);
       return (await service.reserves()).find((r) => r.currencyCode === code)!;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditOf, call, consoleRoles } from '../../../test/admin';
 import { createTestApp, type TestContext } from '../../../test/test-app';
+import { createTicket, usdtToBtc } from '../../../test/tickets';
 import { siteState } from '../../db/schema';
 
 let ctx: TestContext;
@@ -239,6 +240,27 @@ describe('prices and reserves', () => {
     const [audit] = await auditOf(ctx, 'reserves', 'ETH');
     expect(audit).toMatchObject({ after: { balance: '12.5' } });
     expect((await call(ctx, 'PUT', '/api/admin/reserves/ETH', roles.operator, { balance: '-1' })).statusCode).toBe(400);
+  });
+
+  it('refuses a balance below what open tickets hold of it, keeping the one there was', async () => {
+    await call(ctx, 'PUT', '/api/admin/reserves/BTC', roles.operator, { balance: '3.2548731' });
+    const ticket = await createTicket(ctx, usdtToBtc('0.5', { email: 'held@example.com' }));
+    expect(ticket.statusCode).toBe(200);
+    const res = await call(ctx, 'PUT', '/api/admin/reserves/BTC', roles.operator, { balance: '0.1' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toEqual({
+      code: 'below_held',
+      message: 'Открытые заявки удерживают 0.50000000 BTC: баланс не может быть меньше',
+    });
+    const [btc] = (await call(ctx, 'GET', '/api/admin/reserves', roles.operator))
+      .json()
+      .filter((r: { currencyCode: string }) => r.currencyCode === 'BTC');
+    expect(btc).toMatchObject({ balance: '3.25487310', held: '0.50000000' });
+    expect((await call(ctx, 'PUT', '/api/admin/reserves/BTC', roles.operator, { balance: '0.5' })).statusCode).toBe(
+      200,
+    );
+    await ctx.app.inject({ url: `/api/v1/Tickets/cancel/${ticket.json().id}` });
+    await call(ctx, 'PUT', '/api/admin/reserves/BTC', roles.operator, { balance: '3.2548731' });
   });
 });
 

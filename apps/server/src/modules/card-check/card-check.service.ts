@@ -3,7 +3,7 @@ import type { Db } from '../../db/database';
 import { ConflictError } from '../../http/errors';
 import type { UserRow } from '../accounts/accounts.repository';
 import type { TicketsService } from '../tickets/tickets.service';
-import { findCardCheck, upsertCardCheck } from '../tickets/tickets.repository';
+import { findCardCheck, lockTicket, updateTicket, upsertCardCheck } from '../tickets/tickets.repository';
 import { deleteCardImage, readCardImage, storeCardImage } from './card-image';
 
 export function createCardCheckService({
@@ -17,12 +17,26 @@ export function createCardCheckService({
 }) {
   return {
     async upload(ticketId: string, requester: UserRow | null, image: Buffer, lang: Lang) {
-      const ticket = await tickets.readable(ticketId, requester);
-      if (ticket.status !== 'card_check') throw new ConflictError('wrong_status', 'ticket.wrongStatus');
+      await tickets.readable(ticketId, requester); // who may send it; a window that passed closes the ticket
       const fileName = await storeCardImage(uploadsDir, image);
-      const earlier = await findCardCheck(db, ticketId);
-      await upsertCardCheck(db, ticketId, fileName);
-      // A photo sent again replaces the first; nobody needs the old one kept on disk.
+      // With the ticket locked, uploads of one ticket take turns: each replaces the one before it,
+      // so whichever comes last is kept and every earlier file is deleted (none is left orphaned).
+      const earlier = await db
+        .transaction(async (tx) => {
+          const ticket = await lockTicket(tx, ticketId);
+          const open =
+            ticket?.status === 'card_check' && (!ticket.paymentDeadline || ticket.paymentDeadline > new Date());
+          if (!open) throw new ConflictError('wrong_status', 'ticket.wrongStatus');
+          const before = await findCardCheck(tx, ticketId);
+          await upsertCardCheck(tx, ticketId, fileName);
+          // The photo is in: the operator's verdict, not a clock, decides what happens next.
+          await updateTicket(tx, ticketId, { paymentDeadline: null });
+          return before;
+        })
+        .catch(async (error: unknown) => {
+          await deleteCardImage(uploadsDir, fileName);
+          throw error;
+        });
       if (earlier && earlier.fileName !== fileName) await deleteCardImage(uploadsDir, earlier.fileName);
       return this.status(ticketId, requester, lang);
     },

@@ -11,6 +11,7 @@ vi.mock('./exchange.repository', () => ({
   listDiscountBands: vi.fn(async () => []),
   listDirections: vi.fn(),
   readReserve: vi.fn(),
+  readTicketShare: vi.fn(async () => '50'),
 }));
 
 const direction = (enabled: boolean) =>

@@ -6,6 +6,7 @@ import {
   listDiscountBands,
   listPrices,
   readReserve,
+  readTicketShare,
   type CurrencyRow,
   type DirectionRow,
 } from './exchange.repository';
@@ -33,6 +34,8 @@ export interface CatalogSnapshot {
   directions: Map<string, CatalogDirection>;
   /** Ascending by turnover. */
   discountBands: { minTurnoverUsd: Decimal; percent: Decimal }[];
+  /** The part of a currency's free reserve one ticket may take (ticket_limits; 0.5 for half). */
+  ticketShare: Decimal;
   /**
    * The converter's lists as JSON text, built once per change: the hottest read of the site, sent
    * without building or checking them again.
@@ -84,11 +87,12 @@ export function createCatalog(db: Db, database?: Pick<Database, 'notify' | 'list
   }
 
   async function load(): Promise<CatalogSnapshot> {
-    const [currencyRows, priceRows, directionRows, bandRows] = await Promise.all([
+    const [currencyRows, priceRows, directionRows, bandRows, sharePercent] = await Promise.all([
       listCurrencies(db),
       listPrices(db),
       listDirections(db),
       listDiscountBands(db),
+      readTicketShare(db),
     ]);
     const priceByCode = new Map(priceRows.map((p) => [p.currencyCode, p]));
     const currencies = new Map(
@@ -134,6 +138,7 @@ export function createCatalog(db: Db, database?: Pick<Database, 'notify' | 'list
         minTurnoverUsd: new Decimal(b.minTurnoverUsd),
         percent: new Decimal(b.percent),
       })),
+      ticketShare: new Decimal(sharePercent).div(100),
       listsJson: {
         give: { ru: jsonBytes(lists.give.ru), en: jsonBytes(lists.give.en) },
         get: { ru: jsonBytes(lists.get.ru), en: jsonBytes(lists.get.en) },

@@ -8,6 +8,7 @@ import {
   promoCodes,
   reserves,
   seoPairs,
+  ticketLimits,
   tickets,
 } from '../../db/schema';
 
@@ -32,6 +33,13 @@ export function listDirections(db: DbOrTx): Promise<DirectionRow[]> {
 
 export function listDiscountBands(db: DbOrTx): Promise<DiscountBandRow[]> {
   return db.select().from(discountBands).orderBy(asc(discountBands.minTurnoverUsd));
+}
+
+/** The percent of a currency's free reserve one ticket may take (ticket_limits, issue 33). */
+export async function readTicketShare(db: DbOrTx): Promise<string> {
+  const [row] = await db.select({ percent: ticketLimits.reserveSharePercent }).from(ticketLimits);
+  if (!row) throw new Error('ticket_limits has no row: the migrations were not run');
+  return row.percent;
 }
 
 /** What can still be promised of a currency: the balance less what open tickets hold. */

@@ -59,18 +59,36 @@ export interface PricedQuote {
   fee: Decimal;
 }
 
-/** 'Превышен лимит' with the reserve (spec §5), written for reading in the request's language. */
-export function overLimit(reserve: Decimal, pair: Pair): ParameterError {
-  const amount = trimAmount(toAmount(reserve, pair.get.row.scale));
+/** 'Превышен лимит' and what the amount may be at most, written for reading in the request's language. */
+function overLimitBy(key: 'exchange.limitOverflow' | 'exchange.ticketShare', most: Decimal, pair: Pair) {
+  const amount = trimAmount(toAmount(most, pair.get.row.scale));
   return new ParameterError((l) => [
     {
       name: 'sum',
       messages: [
         formatMessage(l, 'exchange.overLimit'),
-        formatMessage(l, 'exchange.limitOverflow', { reserve: formatAmount(amount, l), valute: pair.get.row.valute }),
+        formatMessage(l, key, { most: formatAmount(amount, l), valute: pair.get.row.valute }),
       ],
     },
   ]);
+}
+
+/** 'Превышен лимит' with the reserve (spec §5). */
+export const overLimit = (reserve: Decimal, pair: Pair) => overLimitBy('exchange.limitOverflow', reserve, pair);
+
+/**
+ * How much of a currency one ticket may take: the operator's share of what is free (ticket_limits,
+ * issue 33), so no single client can hold a whole reserve. The hold checks it again in its UPDATE.
+ */
+export function ticketRoom(available: Decimal, share: Decimal, pair: Pair): Decimal {
+  return roundDown(available.times(share), pair.get.row.scale);
+}
+
+/** Why a hold was refused: not that much free, or more than one ticket may take of it. */
+export function holdRefusal(available: Decimal, share: Decimal, amount: Decimal, pair: Pair): ParameterError {
+  return amount.gt(available)
+    ? overLimit(available, pair)
+    : overLimitBy('exchange.ticketShare', ticketRoom(available, share, pair), pair);
 }
 
 export class DirectionUnavailableError extends AppError {
@@ -230,7 +248,8 @@ export function createExchangeService({ db, catalog, signer }: { db: Db; catalog
     if (sums.giveSum.gt(direction.maxSum)) throw ParameterError.of({ sum: 'exchange.aboveMax' });
     if (!params.skipReserveCheck) {
       const reserve = await catalog.reserve(pair.get.row.code);
-      if (sums.getSum.gt(reserve)) throw overLimit(reserve, pair);
+      const room = ticketRoom(reserve, catalog.get().ticketShare, pair);
+      if (sums.getSum.gt(room)) throw holdRefusal(reserve, catalog.get().ticketShare, sums.getSum, pair);
     }
     return { pair, sums, discount, promo, promoError, fee: effectiveFee(input) };
   }

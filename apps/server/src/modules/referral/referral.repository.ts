@@ -4,7 +4,7 @@ import { referralBalances, referralCharges, referralPayouts, refVisits, tickets,
 
 export type PayoutRow = typeof referralPayouts.$inferSelect;
 
-/** Records a visit; false when this visitor was already counted for this referrer. */
+/** Records a visit; false when this visitor was already counted for this referrer today (UTC). */
 export async function recordVisit(db: DbOrTx, referrerId: string, visitorHash: string): Promise<boolean> {
   const rows = await db
     .insert(refVisits)

@@ -21,7 +21,7 @@ export const referralRoutes: FastifyPluginAsyncZod<{ referral: ReferralService; 
 ) => {
   // Always 204: whether a number belongs to anyone is nobody's business.
   app.get(`${BASE}/visit/:x`, { schema: { params: refVisitParams } }, async (request, reply) => {
-    await referral.visit(request.params.x, request.ip, request.headers['user-agent'] ?? '');
+    await referral.visit(request.params.x, request.ip);
     return reply.status(204).send();
   });
 

@@ -78,9 +78,9 @@ export function createReferralService({
   /** The address users reach: personal links are built on it. */
   publicUrl: string;
 }) {
-  // A keyed hash of address and browser: the same visitor is recognised without keeping either.
-  const visitorHash = (ip: string, userAgent: string) =>
-    createHmac('sha256', secret).update(`${ip}\n${userAgent}`).digest('hex');
+  // A keyed hash of the address: the same visitor is recognised without keeping it. Not the browser:
+  // a script changing its User-Agent would count as a new visitor on every request (issue 33).
+  const visitorHash = (ip: string) => createHmac('sha256', secret).update(`visit:${ip}`).digest('hex');
 
   function payoutCurrency(code: string): CatalogCurrency & { usdPrice: Decimal } {
     const entry = catalog.get().currencies.get(code);
@@ -107,11 +107,11 @@ export function createReferralService({
   };
 
   return {
-    /** Counts a visit through a referral link once per visitor; unknown numbers are ignored. */
-    async visit(refNumber: number, ip: string, userAgent: string): Promise<boolean> {
+    /** Counts a visit through a referral link once per visitor address and day; unknown numbers are ignored. */
+    async visit(refNumber: number, ip: string): Promise<boolean> {
       const referrerId = await findUserIdByRefNumber(db, refNumber);
       if (!referrerId) return false;
-      return recordVisit(db, referrerId, visitorHash(ip, userAgent));
+      return recordVisit(db, referrerId, visitorHash(ip));
     },
 
     visits: (referrerId: string) => countVisits(db, referrerId),

@@ -1,7 +1,10 @@
+import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/database';
 
 interface Waiting {
   work: (tx: Tx) => Promise<unknown>;
+  /** Names locked for the batch's whole transaction before any work (the clients' limit keys). */
+  locks: readonly string[];
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
 }
@@ -29,6 +32,10 @@ export function createTicketBatches(db: Db) {
       const batch = queue.splice(0, MOST_PER_BATCH);
       try {
         const settled = await db.transaction(async (tx) => {
+          // Every batch takes all its locks first and in one order, so batches of different reserves
+          // (or processes) that share a client wait for each other and never deadlock.
+          const locks = [...new Set(batch.flatMap((w) => w.locks))].sort();
+          for (const name of locks) await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${name}, 33))`);
           const outcomes: PromiseSettledResult<unknown>[] = [];
           for (const { work } of batch) {
             try {
@@ -51,10 +58,13 @@ export function createTicketBatches(db: Db) {
     waiting.delete(key);
   }
 
-  /** Runs `work` in the next batch of `key` (the reserve's currency), in a savepoint of its own. */
-  return function inBatch<T>(key: string, work: (tx: Tx) => Promise<T>): Promise<T> {
+  /**
+   * Runs `work` in the next batch of `key` (the reserve's currency), in a savepoint of its own, with
+   * `locks` held by the batch (what the work counts must not change under it).
+   */
+  return function inBatch<T>(key: string, work: (tx: Tx) => Promise<T>, locks: readonly string[] = []): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      const entry: Waiting = { work, resolve: resolve as (value: unknown) => void, reject };
+      const entry: Waiting = { work, locks, resolve: resolve as (value: unknown) => void, reject };
       const queue = waiting.get(key);
       if (queue) {
         queue.push(entry);

@@ -6,8 +6,8 @@ export const TICKET_ACTIONS = {
   confirm: { from: ['advance'], to: 'new' },
   markPaid: { from: ['advance'], to: 'new' },
   cancel: { from: ['card_check', 'advance'], to: 'deleted' },
-  /** The payment window passed. */
-  expire: { from: ['advance'], to: 'deleted' },
+  /** The payment window, or the window to send the card photo, passed. */
+  expire: { from: ['card_check', 'advance'], to: 'deleted' },
   approveCard: { from: ['card_check'], to: 'advance' },
   rejectCard: { from: ['card_check'], to: 'deleted' },
   complete: { from: ['new'], to: 'success' },

@@ -5,7 +5,7 @@ import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/test-app';
-import { createTicket, sberToBtc, usdtToBtc } from '../../../test/tickets';
+import { createTicket, sberToBtc, uploadCardPhoto, usdtToBtc } from '../../../test/tickets';
 import { createUser } from '../../../test/users';
 import { cardChecks, outbox, promoCodes, reserves, ticketHistory, tickets } from '../../db/schema';
 import { createQuoteSigner } from '../exchange/quote-token';
@@ -35,18 +35,8 @@ async function everything() {
   };
 }
 
-const upload = (ticketId: string, body: Buffer, headers: Record<string, string> = {}) => {
-  const boundary = '----obmen-refusal';
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="card.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
-  );
-  return ctx.app.inject({
-    method: 'POST',
-    url: `/api/v1/CardCheck/uploadimage?ticketId=${ticketId}`,
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...headers },
-    payload: Buffer.concat([head, body, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-  });
-};
+const upload = (ticketId: string, body: Buffer, headers: Record<string, string> = {}) =>
+  uploadCardPhoto(ctx, ticketId, body, { headers });
 
 const photo = () =>
   sharp({ create: { width: 80, height: 50, channels: 3, background: '#1c7ed6' } })

@@ -1,19 +1,24 @@
-import { and, count, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { TicketStatus } from '@obmen/shared';
 import type { DbOrTx, Tx } from '../../db/database';
 import { cardChecks, promoCodes, reserves, ticketHistory, tickets, users, verifiedCards } from '../../db/schema';
+import { UNPAID_STATUSES } from './ticket-limits';
 
 export type TicketRow = typeof tickets.$inferSelect;
 export type NewTicket = typeof tickets.$inferInsert;
 export type HistoryRow = typeof ticketHistory.$inferSelect;
 export type CardCheckRow = typeof cardChecks.$inferSelect;
 
-/** Holds `amount` of a reserve for a new ticket, only if that much is still free; false otherwise. */
-export async function holdReserve(tx: Tx, code: string, amount: string): Promise<boolean> {
+/**
+ * Holds `amount` of a reserve for a new ticket, only if that much is still free and it is no more
+ * than `share` of what is free (exchange.service's `ticketRoom`); false otherwise.
+ */
+export async function holdReserve(tx: Tx, code: string, amount: string, share: string): Promise<boolean> {
+  const free = sql`(${reserves.balance} - ${reserves.held})`;
   const rows = await tx
     .update(reserves)
     .set({ held: sql`${reserves.held} + ${amount}`, updatedAt: sql`now()` })
-    .where(and(eq(reserves.currencyCode, code), sql`${reserves.balance} - ${reserves.held} >= ${amount}`))
+    .where(and(eq(reserves.currencyCode, code), sql`${free} >= ${amount}`, sql`${free} * ${share} >= ${amount}`))
     .returning({ code: reserves.currencyCode });
   return rows.length > 0;
 }
@@ -133,12 +138,12 @@ export async function listUserTickets(db: DbOrTx, userId: string, page: number, 
   return { items, total: total?.n ?? 0 };
 }
 
-/** Awaiting-payment tickets whose window has passed, locked; other processes skip them. */
+/** Unpaid tickets whose window (for the payment or the card photo) has passed, locked; other processes skip them. */
 export function lockExpiredTickets(tx: Tx, limit: number): Promise<TicketRow[]> {
   return tx
     .select()
     .from(tickets)
-    .where(and(eq(tickets.status, 'advance'), lt(tickets.paymentDeadline, sql`now()`)))
+    .where(and(inArray(tickets.status, UNPAID_STATUSES), lt(tickets.paymentDeadline, sql`now()`)))
     .orderBy(tickets.paymentDeadline)
     .limit(limit)
     .for('update', { skipLocked: true });

@@ -1,11 +1,13 @@
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Decimal } from '@obmen/shared';
 import { createTestApp, type TestContext } from '../../../test/test-app';
-import { createTicket, OTHER_CARD, sberToBtc, usdtToBtc } from '../../../test/tickets';
+import { cardPhoto, createTicket, OTHER_CARD, sberToBtc, uploadCardPhoto, usdtToBtc } from '../../../test/tickets';
 import { createUser } from '../../../test/users';
-import { outbox, promoCodes, reserves, tickets } from '../../db/schema';
+import { cardChecks, outbox, promoCodes, reserves, tickets } from '../../db/schema';
 import { createQuoteSigner } from '../exchange/quote-token';
 
 let ctx: TestContext;
@@ -204,22 +206,12 @@ describe('reading, confirming and cancelling', () => {
 });
 
 describe('card check', () => {
-  const upload = (ticketId: string, body: Buffer, filename = 'card.jpg') => {
-    const boundary = '----obmen-upload';
-    const head = Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="${filename}"\r\nContent-Type: image/jpeg\r\n\r\n`,
-    );
-    return ctx.app.inject({
-      method: 'POST',
-      url: `/api/v1/CardCheck/uploadimage?ticketId=${ticketId}`,
-      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-      payload: Buffer.concat([head, body, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-    });
-  };
-  const photo = () =>
-    sharp({ create: { width: 64, height: 40, channels: 3, background: '#21a038' } })
+  const upload = (ticketId: string, body: Buffer, filename = 'card.jpg') =>
+    uploadCardPhoto(ctx, ticketId, body, { filename });
+  const photo = cardPhoto;
+  const colouredPhoto = (background: string) =>
+    sharp({ create: { width: 64, height: 40, channels: 3, background } })
       .png()
-      .withMetadata({ exif: { IFD0: { Copyright: 'secret-gps' } } })
       .toBuffer();
 
   it('asks for a card photo first, then verification, then payment; a verified card skips the check next time', async () => {
@@ -259,6 +251,18 @@ describe('card check', () => {
     });
     const status = await ctx.app.inject({ url: `/api/v1/CardCheck/checkstatusbyticket?ticketId=${ticket.id}` });
     expect(status.json()).toEqual({ status: 'rejected', reason: 'Карта не видна целиком', ticketStatus: 'deleted' });
+  });
+
+  it('keeps only the last of several photos sent at once, and no file beside it', async () => {
+    const ticket = (await createTicket(ctx, sberToBtc('10000', { email: 'many-photos@example.com' }))).json();
+    const folder = path.join(ctx.uploadsDir, 'card-checks');
+    const before = new Set(existsSync(folder) ? readdirSync(folder) : []);
+    const photos = await Promise.all(['#101010', '#202020', '#303030', '#404040', '#505050'].map(colouredPhoto));
+    const sent = await Promise.all(photos.map((p) => upload(ticket.id, p)));
+    expect(sent.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    const added = readdirSync(folder).filter((name) => !before.has(name));
+    const [check] = await ctx.database.db.select().from(cardChecks).where(eq(cardChecks.ticketId, ticket.id));
+    expect(added).toEqual([check!.fileName]);
   });
 
   it('refuses what is no image, and what is too large, each with its own message', async () => {

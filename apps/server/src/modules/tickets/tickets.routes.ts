@@ -17,7 +17,8 @@ export const ticketsRoutes: FastifyPluginAsyncZod<{ tickets: TicketsService; gua
       preHandler: guards.optionalUser,
       schema: { body: createTicketBody, headers: idempotencyHeaders, response: { 200: ticketSchema } },
     },
-    async (request) => tickets.create(request.body, request.user, request.lang, request.headers['idempotency-key']),
+    async (request) =>
+      tickets.create(request.body, request.user, request.lang, request.headers['idempotency-key'], request.ip),
   );
 
   app.get(

@@ -20,12 +20,13 @@ import { AppError, ConflictError, NotFoundError, ParameterError } from '../../ht
 import type { UserRow } from '../accounts/accounts.repository';
 import { findUserIdByRefNumber } from '../accounts/accounts.repository';
 import type { Catalog } from '../exchange/exchange.catalog';
-import { overLimit, type ExchangeService, type Pair, type PricedQuote } from '../exchange/exchange.service';
+import { holdRefusal, type ExchangeService, type Pair, type PricedQuote } from '../exchange/exchange.service';
 import { readReserve } from '../exchange/exchange.repository';
 import type { QuoteSigner } from '../exchange/quote-token';
 import type { Mailer, QueuedMail } from '../mail/mailer';
 import type { SiteStateService } from '../site-state/site-state.service';
 import { createTicketBatches } from './ticket-batches';
+import { checkOpenTickets, clientLocks, type TicketOwner } from './ticket-limits';
 import { FINAL_STATUSES, TICKET_ACTIONS, type TicketAction } from './ticket-lifecycle';
 import { ticketStatusMail } from './ticket.mails';
 import {
@@ -100,6 +101,19 @@ export const FLOATING_TOLERANCE = new Decimal('0.01');
 
 const ticketNotFound = () => new NotFoundError('ticket.notFound');
 
+const ownerOf = (ticket: NewTicket): TicketOwner => ({
+  email: ticket.email,
+  userId: ticket.userId ?? null,
+  clientIp: ticket.clientIp ?? null,
+});
+
+/** The system's own reasons, worded in a language; null for an operator's note. */
+function systemReasonOf(row: Pick<TicketRow, 'statusReason'>, lang: Lang): string | null {
+  if (row.statusReason === 'payment_expired') return formatMessage(lang, 'ticket.paymentExpired');
+  if (row.statusReason === 'card_check_expired') return formatMessage(lang, 'ticket.cardCheckExpired');
+  return null;
+}
+
 export function createTicketsService(options: TicketsOptions) {
   const { db, catalog, exchange, signer, mailer, siteState, publicUrl, secret, onSuccess } = options;
   const windowMs = (giveCode: string, getCode: string) => {
@@ -107,6 +121,8 @@ export function createTicketsService(options: TicketsOptions) {
     if (override !== undefined) return override * 1000;
     return (catalog.get().directions.get(`${giveCode}>${getCode}`)?.row.paymentWindowMinutes ?? 30) * 60_000;
   };
+  const cardCheckWindowMs = (giveCode: string, getCode: string) =>
+    (catalog.get().directions.get(`${giveCode}>${getCode}`)?.row.cardCheckWindowMinutes ?? 30) * 60_000;
   const inBatch = createTicketBatches(db);
   const cardHash = (digits: string) => createHmac('sha256', secret).update(`card:${digits}`).digest('hex');
   const ownerKey = (ticket: Pick<TicketRow, 'userId' | 'email'>) =>
@@ -183,7 +199,7 @@ export function createTicketsService(options: TicketsOptions) {
         const field = fields?.find((f) => f.name === name);
         return { name, label: field ? (lang === 'en' ? field.labelEn : field.labelRu) : name, value };
       });
-    const systemReason = row.statusReason === 'payment_expired' ? formatMessage(lang, 'ticket.paymentExpired') : null;
+    const systemReason = systemReasonOf(row, lang);
     return {
       id: row.id,
       number: row.number,
@@ -204,7 +220,10 @@ export function createTicketsService(options: TicketsOptions) {
         give: shown(give?.giveFields, row.requisites.give),
         get: shown(get?.getFields, row.requisites.get),
       },
-      paymentDeadline: row.status === 'advance' && row.paymentDeadline ? row.paymentDeadline.toISOString() : null,
+      paymentDeadline:
+        (row.status === 'advance' || row.status === 'card_check') && row.paymentDeadline
+          ? row.paymentDeadline.toISOString()
+          : null,
       payTo:
         row.status === 'advance' && give
           ? give.payTo.map((p) => ({ label: lang === 'en' ? p.labelEn : p.labelRu, value: p.value }))
@@ -238,8 +257,7 @@ export function createTicketsService(options: TicketsOptions) {
     const snapshot = catalog.get();
     const amount = (code: string, sum: string) =>
       `${toAmount(new Decimal(sum), snapshot.currencies.get(code)?.row.scale ?? 8)} ${snapshot.currencies.get(code)?.row.valute ?? code}`;
-    const reason =
-      row.statusReason === 'payment_expired' ? formatMessage(row.lang, 'ticket.paymentExpired') : row.statusReason;
+    const reason = systemReasonOf(row, row.lang) ?? row.statusReason;
     return {
       to: row.email,
       lang: row.lang,
@@ -262,6 +280,7 @@ export function createTicketsService(options: TicketsOptions) {
     user: UserRow | null,
     lang: Lang,
     scopedKey: string | null,
+    clientIp: string | null,
   ): Promise<Ticket> {
     if (!(await siteState.isConvertEnabled())) throw new AppError(503, 'maintenance', 'ticket.conversionDisabled');
 
@@ -326,12 +345,19 @@ export function createTicketsService(options: TicketsOptions) {
       cardHash: hash,
       manual: pair.direction.row.manual,
       status,
-      paymentDeadline:
-        status === 'advance' ? new Date(Date.now() + windowMs(pair.give.row.code, pair.get.row.code)) : null,
+      // Awaiting payment: until when it may be paid. Awaiting the card photo: until when it may be
+      // sent (no deadline once it is, while an operator looks at it). Either way no hold is forever.
+      paymentDeadline: new Date(
+        Date.now() +
+          (status === 'advance'
+            ? windowMs(pair.give.row.code, pair.get.row.code)
+            : cardCheckWindowMs(pair.give.row.code, pair.get.row.code)),
+      ),
       idempotencyKey: scopedKey,
+      clientIp,
     };
     const job = { ticket, pair, promo: priced.promo?.code ?? null };
-    const row = await inBatch(pair.get.row.code, (tx) => createOne(tx, job));
+    const row = await inBatch(pair.get.row.code, (tx) => createOne(tx, job), clientLocks(ownerOf(ticket)));
     catalog.forgetReserve(pair.get.row.code);
     void mailer.flush();
     // A new ticket's history and card check are known: no need to read them back.
@@ -353,9 +379,12 @@ export function createTicketsService(options: TicketsOptions) {
    * (one conditional UPDATE, whoever else holds it), its promo code, a key that may meet its twin.
    */
   async function createOne(tx: Tx, { ticket, pair, promo }: CreateJob): Promise<Created> {
-    if (!(await holdReserve(tx, pair.get.row.code, ticket.getSum))) {
+    await checkOpenTickets(tx, ownerOf(ticket));
+    const share = catalog.get().ticketShare;
+    if (!(await holdReserve(tx, pair.get.row.code, ticket.getSum, share.toFixed()))) {
       // Read through this transaction: asking the pool for a second connection here can starve it.
-      throw overLimit(new Decimal((await readReserve(tx, pair.get.row.code)) ?? '0'), pair);
+      const free = new Decimal((await readReserve(tx, pair.get.row.code)) ?? '0');
+      throw holdRefusal(free, share, new Decimal(ticket.getSum), pair);
     }
     if (promo && !(await holdPromo(tx, promo, ticket.id, ticket.userId ?? null))) {
       throw ParameterError.of({ promocode: 'ticket.promoTaken' });
@@ -386,7 +415,9 @@ export function createTicketsService(options: TicketsOptions) {
     const to: TicketStatus = rule.to;
     const changes: Parameters<typeof updateTicket>[2] = { status: to };
     if (opts.note !== undefined) changes.statusReason = opts.note;
-    if (action === 'expire') changes.statusReason = 'payment_expired';
+    if (action === 'expire') {
+      changes.statusReason = ticket.status === 'card_check' ? 'card_check_expired' : 'payment_expired';
+    }
     if (opts.payoutReference) changes.payoutReference = opts.payoutReference;
     if (opts.refundNote) changes.refundNote = opts.refundNote;
     if (action === 'approveCard') {
@@ -427,7 +458,11 @@ export function createTicketsService(options: TicketsOptions) {
     let row = await findTicket(db, id);
     if (!row || (row.userId && row.userId !== requester?.id)) throw ticketNotFound();
     // A window that passed is shown as passed at once, without waiting for the next job run.
-    if (row.status === 'advance' && row.paymentDeadline && row.paymentDeadline.getTime() < Date.now()) {
+    if (
+      (row.status === 'advance' || row.status === 'card_check') &&
+      row.paymentDeadline &&
+      row.paymentDeadline.getTime() < Date.now()
+    ) {
       row = await transition(id, 'expire', { actor: 'system' }).catch(async () => (await findTicket(db, id)) ?? row!);
     }
     return row;
@@ -449,6 +484,7 @@ export function createTicketsService(options: TicketsOptions) {
       user: UserRow | null,
       lang: Lang,
       idempotencyKey: string | undefined,
+      clientIp: string | null = null,
     ): Promise<Ticket> {
       // A key answers only its own sender: another user (or a visitor) reusing it gets a ticket of their own.
       const scopedKey = idempotencyKey ? `${user?.id ?? 'visitor'}:${idempotencyKey}` : null;
@@ -457,7 +493,7 @@ export function createTicketsService(options: TicketsOptions) {
         if (existing) return view(existing, lang);
       }
       try {
-        return await createNew(body, user, lang, scopedKey);
+        return await createNew(body, user, lang, scopedKey, clientIp);
       } catch (error) {
         // A twin with the same key that got in first took the reserve or the promo code this attempt
         // then found gone (or held the code before this one was priced): its ticket is the answer.

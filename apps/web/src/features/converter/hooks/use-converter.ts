@@ -235,7 +235,7 @@ export function useConverter() {
     aboveMax: t('exchange.aboveMax'),
     overLimit: t('exchange.overLimit'),
     limitOverflow: (amount) =>
-      t('exchange.limitOverflow', { reserve: readable(amount, lang), valute: getCurrency?.valute ?? '' }),
+      t('exchange.limitOverflow', { most: readable(amount, lang), valute: getCurrency?.valute ?? '' }),
   };
   const reserveAmount = reserve.data?.reserveAmount;
   const typed = ready ? amountOf(state.text) : '';

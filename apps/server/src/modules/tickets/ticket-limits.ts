@@ -1,0 +1,75 @@
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { DbOrTx, Tx } from '../../db/database';
+import { ticketLimits, tickets } from '../../db/schema';
+import { AppError } from '../../http/errors';
+
+export type TicketLimitsRow = typeof ticketLimits.$inferSelect;
+export type TicketLimitsChange = Pick<
+  TicketLimitsRow,
+  'openPerEmail' | 'openPerUser' | 'openPerAddress' | 'reserveSharePercent'
+>;
+
+/** The statuses in which a ticket holds a reserve before its client has paid. */
+export const UNPAID_STATUSES = ['card_check', 'advance'] as const;
+
+export async function readTicketLimits(db: DbOrTx): Promise<TicketLimitsRow> {
+  const [row] = await db.select().from(ticketLimits).where(eq(ticketLimits.id, 1));
+  if (!row) throw new Error('ticket_limits has no row: the migrations were not run');
+  return row;
+}
+
+export async function writeTicketLimits(tx: Tx, change: TicketLimitsChange): Promise<TicketLimitsRow> {
+  const [row] = await tx
+    .update(ticketLimits)
+    .set({ ...change, updatedAt: sql`now()` })
+    .where(eq(ticketLimits.id, 1))
+    .returning();
+  return row!;
+}
+
+export interface TicketOwner {
+  email: string;
+  userId: string | null;
+  clientIp: string | null;
+}
+
+/** The names a client's creations lock while they count (ticket-batches.ts takes them in order). */
+export function clientLocks(owner: TicketOwner): string[] {
+  return [
+    `tickets:email:${owner.email.toLowerCase()}`,
+    ...(owner.userId ? [`tickets:user:${owner.userId}`] : []),
+    ...(owner.clientIp ? [`tickets:ip:${owner.clientIp}`] : []),
+  ];
+}
+
+/**
+ * Refuses a new ticket when its client already has as many unpaid tickets as the limits allow (per
+ * e-mail, per signed-in user, per address). Runs in the creating batch, which holds the client's
+ * `clientLocks`: two creations of one client, even in batches of different reserves or in other
+ * processes, count one after the other, so a burst cannot get past the limit.
+ */
+export async function checkOpenTickets(tx: Tx, owner: TicketOwner): Promise<void> {
+  const open = (column: SQL | AnyPgColumn, value: string | null) =>
+    sql<number>`(select count(*)::int from ${tickets} where ${inArray(tickets.status, UNPAID_STATUSES)} and ${column} = ${value})`;
+  const [row] = await tx
+    .select({
+      byEmail: open(sql`lower(${tickets.email})`, owner.email.toLowerCase()),
+      byUser: open(tickets.userId, owner.userId),
+      byAddress: open(tickets.clientIp, owner.clientIp),
+      limits: ticketLimits,
+    })
+    .from(ticketLimits)
+    .where(eq(ticketLimits.id, 1));
+  if (!row) throw new Error('ticket_limits has no row: the migrations were not run');
+  const { byEmail, byUser, byAddress, limits } = row;
+  if (owner.userId && byUser >= limits.openPerUser) {
+    throw new AppError(429, 'too_many_open_tickets', 'ticket.tooManyOpenUser', { count: byUser });
+  }
+  if (byEmail >= limits.openPerEmail) {
+    throw new AppError(429, 'too_many_open_tickets', 'ticket.tooManyOpenEmail', { count: byEmail, email: owner.email });
+  }
+  if (owner.clientIp && byAddress >= limits.openPerAddress) {
+    throw new AppError(429, 'too_many_open_tickets', 'ticket.tooManyOpenAddress', { count: byAddress });
+  }
+}
