@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import getPort from 'get-port';
+import { randomAddress } from './support/addresses';
 
 // `npm test` passes these; run alone, the config picks them. Workers inherit them from this process.
 process.env.E2E_PORT ??= String(await getPort());
@@ -41,6 +42,9 @@ export default defineConfig({
   reporter: [['list'], ['json']],
   use: {
     baseURL,
+    // Each worker is a client of its own address: open tickets are limited per address (issue 33),
+    // and two workers' tickets would otherwise count as one client's.
+    extraHTTPHeaders: { 'x-forwarded-for': randomAddress() },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     // Every browser starts as a visitor who has read the one-time phishing warning, so the modal

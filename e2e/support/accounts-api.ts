@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { randomAddress } from './addresses';
 import { createQuotedTicket } from './tickets';
 
 /** The operator the e2e server is started with (playwright.config.ts). */
@@ -18,9 +19,6 @@ export interface ApiUser {
 export function uniqueName(prefix: string): string {
   return `${prefix}_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
 }
-
-const octet = () => Math.floor(Math.random() * 254) + 1;
-const randomAddress = () => `10.${octet()}.${octet()}.${octet()}`;
 
 /** Registers a user through the real API, as a referral of `refId` when given. */
 export async function registerUser(request: APIRequestContext, prefix: string, refId?: number): Promise<ApiUser> {

@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext } from '@playwright/test';
+import { randomAddress } from './addresses';
 
 export type Lang = 'ru' | 'en';
 
@@ -30,7 +31,8 @@ interface TicketOrder {
 /** A ticket made the way the web client makes one: a quote, then create with its sums and token. */
 export async function createTicketByApi(request: APIRequestContext, order: TicketOrder): Promise<CreatedTicket> {
   const direction = order.direction ?? 'sell';
-  const headers: Record<string, string> = { 'accept-language': order.lang ?? 'ru' };
+  // Each ticket from a client (an address) of its own: open tickets are limited per address.
+  const headers: Record<string, string> = { 'accept-language': order.lang ?? 'ru', 'x-forwarded-for': randomAddress() };
   if (order.token) headers.authorization = `Bearer ${order.token}`;
   const quote = await request.post('/api/v1/Exchange/calculate', {
     headers,
@@ -79,7 +81,8 @@ export async function createQuotedTicket(
   expect(quote.status(), await quote.text()).toBe(200);
   const { giveSum, getSum } = (await quote.json()) as Record<string, string>;
   const created = await request.post('/api/v1/Tickets/create', {
-    headers,
+    // A client of its own unless the caller says whose (open tickets are limited per address).
+    headers: { 'x-forwarded-for': randomAddress(), ...headers },
     data: { agreeAml: true, agreeRules: true, calcDirection: direction, ...body, giveSum, getSum },
   });
   expect(created.status(), await created.text()).toBe(200);

@@ -149,3 +149,32 @@ test.describe('the ticket desk', () => {
     expect(client.payTo).not.toBeNull();
   });
 });
+
+test.describe('reserve holds (issue 33)', () => {
+  test.use({ locale: 'ru-RU' });
+  test('an operator sees who holds the reserves and cancels all of one client’s tickets at once', async ({
+    page,
+    request,
+  }) => {
+    const email = uniqueEmail('holder');
+    const first = await createTicket(request, coinTicket(email));
+    const second = await createTicket(request, coinTicket(email));
+    await openConsole(page, '/admin/holds', await operatorToken(request));
+    await expect(page.getByRole('heading', { name: 'Удержания резервов' })).toBeVisible();
+    const row = page.getByTestId('hold-row').filter({ hasText: email });
+    await expect(row).toContainText('по e-mail');
+    await expect(row).toContainText('0.02000000 BTC');
+    await row.getByRole('button', { name: 'Отменить все' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText('Неоплаченных заявок: 2');
+    await dialog.getByRole('button', { name: 'Отменить все' }).click();
+    await expect(page.getByText('Отменено заявок: 2')).toBeVisible();
+    await expect(row).toHaveCount(0);
+    for (const ticket of [first, second]) {
+      const shown = await request.get(`/api/v1/Tickets/${ticket.id}`);
+      expect(((await shown.json()) as { status: string }).status).toBe('deleted');
+    }
+    await expect(page.getByRole('heading', { name: 'Лимиты на клиента' })).toBeVisible();
+    await expect(page.getByLabel('Заявок на один e-mail')).toHaveValue('3');
+  });
+});

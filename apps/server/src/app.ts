@@ -33,6 +33,7 @@ import { ticketsRoutes } from './modules/tickets/tickets.routes';
 import { createTicketsService, type TicketsService } from './modules/tickets/tickets.service';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { createAdminService } from './modules/admin/admin.service';
+import { createTicketHoldsService } from './modules/tickets/ticket-holds.service';
 import { contentRoutes } from './modules/content/content.routes';
 import { createContentService } from './modules/content/content.service';
 import { createPageMeta } from './modules/seo/page-meta';
@@ -246,7 +247,8 @@ export async function buildApp({
     siteState,
     rateSource: config.RATE_SOURCE ?? 'static',
   });
-  await app.register(adminRoutes, { guards, admin });
+  const holds = createTicketHoldsService({ db: database.db, catalog, tickets });
+  await app.register(adminRoutes, { guards, admin, holds });
   registerScrapedGauges(metrics, database.db, catalog);
   if (startJobs) {
     const scheduler = createScheduler({ db: database.db, metrics, log: app.log });

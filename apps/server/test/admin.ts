@@ -37,21 +37,3 @@ export function call(
 ) {
   return ctx.app.inject({ method, url, headers, ...(payload !== undefined && { payload: payload as object }) });
 }
-
-/** Uploads a small generated card photo to a card-check ticket, as its client would. */
-export async function uploadCardPhoto(ctx: TestContext, ticketId: string) {
-  const { default: sharp } = await import('sharp');
-  const image = await sharp({ create: { width: 64, height: 40, channels: 3, background: '#21a038' } })
-    .png()
-    .toBuffer();
-  const boundary = '----obmen-upload';
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="card.png"\r\nContent-Type: image/png\r\n\r\n`,
-  );
-  return ctx.app.inject({
-    method: 'POST',
-    url: `/api/v1/CardCheck/uploadimage?ticketId=${ticketId}`,
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload: Buffer.concat([head, image, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-  });
-}

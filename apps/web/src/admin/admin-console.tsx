@@ -22,6 +22,7 @@ const Currencies = lazy(() => import('./screens/currencies'));
 const Directions = lazy(() => import('./screens/directions'));
 const Prices = lazy(() => import('./screens/prices'));
 const Reserves = lazy(() => import('./screens/reserves'));
+const Holds = lazy(() => import('./screens/holds'));
 const Discounts = lazy(() => import('./screens/discounts'));
 const SiteState = lazy(() => import('./screens/site-state'));
 const Users = lazy(() => import('./screens/users'));
@@ -132,6 +133,7 @@ export function Component() {
           <Route path="directions/:give/:get" element={<Directions role={role} />} />
           <Route path="prices" element={<Prices />} />
           <Route path="reserves" element={<Reserves />} />
+          <Route path="holds" element={<Holds />} />
           <Route path="discounts" element={<Discounts role={role} />} />
           <Route path="site-state" element={<SiteState />} />
           <Route path="users" element={admin(<Users />)} />

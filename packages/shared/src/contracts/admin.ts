@@ -334,6 +334,8 @@ const directionFields = z.object({
   manual: z.boolean(),
   cardVerify: z.boolean(),
   paymentWindowMinutes: intField(1, 24 * 60),
+  /** How long a card-check ticket waits for its photo before it is cancelled (issue 33); 30 when not given. */
+  cardCheckWindowMinutes: intField(1, 24 * 60).optional(),
   quoteLifetimeSeconds: intField(5, 3600),
 });
 
@@ -363,6 +365,7 @@ export const adminDirectionSchema = z.object({
   manual: z.boolean(),
   cardVerify: z.boolean(),
   paymentWindowMinutes: z.number().int(),
+  cardCheckWindowMinutes: z.number().int(),
   quoteLifetimeSeconds: z.number().int(),
   /** Whether a visitor can exchange it now (enabled, both sides on, fresh prices). */
   available: z.boolean(),
@@ -408,6 +411,46 @@ export const adminReserveSchema = z.object({
   updatedAt: z.string(),
 });
 export type AdminReserve = z.infer<typeof adminReserveSchema>;
+
+// ——— What one client may hold (issue 33) ———
+
+export const adminTicketLimitsUpdate = z.object({
+  openPerEmail: intField(1, 1000),
+  openPerUser: intField(1, 1000),
+  openPerAddress: intField(1, 100_000),
+  /** Percent of a currency's free reserve one ticket may take. */
+  reserveSharePercent: z
+    .string()
+    .trim()
+    .min(1, 'validation.required')
+    .regex(/^\d{1,3}(\.\d{1,2})?$/, 'validation.pattern')
+    .refine((v) => Number(v) > 0 && Number(v) <= 100, 'admin.limits.sharePercent'),
+});
+export const adminTicketLimitsSchema = z.object({
+  openPerEmail: z.number().int(),
+  openPerUser: z.number().int(),
+  openPerAddress: z.number().int(),
+  reserveSharePercent: z.string(),
+  updatedAt: z.string(),
+});
+export type AdminTicketLimits = z.infer<typeof adminTicketLimitsSchema>;
+
+export const HOLD_CLIENT_KINDS = ['email', 'address'] as const;
+/** A client's open unpaid tickets and what they hold, by e-mail or by the address they came from. */
+export const adminHoldSchema = z.object({
+  by: z.enum(HOLD_CLIENT_KINDS),
+  client: z.string(),
+  tickets: z.number().int(),
+  held: z.array(z.object({ currencyCode: z.string(), valute: z.string(), amount: z.string() })),
+  oldest: z.string(),
+});
+export type AdminHold = z.infer<typeof adminHoldSchema>;
+export const adminHoldsSchema = z.array(adminHoldSchema);
+export const adminHoldsCancel = z.object({
+  by: z.enum(HOLD_CLIENT_KINDS),
+  client: z.string().trim().min(1, 'validation.required').max(320, 'validation.maxLength'),
+  note: optionalText(500),
+});
 
 // ——— Discount bands ———
 

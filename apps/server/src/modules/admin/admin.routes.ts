@@ -13,6 +13,8 @@ import {
   adminDirectionSchema,
   adminDiscountBands,
   adminFaqBody,
+  adminHoldsCancel,
+  adminHoldsSchema,
   adminListQuery,
   adminNewsBody,
   adminNewsId,
@@ -39,6 +41,8 @@ import {
   adminSeoBody,
   adminSeoSchema,
   adminSiteStateSchema,
+  adminTicketLimitsSchema,
+  adminTicketLimitsUpdate,
   adminTicketAction,
   adminTicketDetailSchema,
   adminTicketListSchema,
@@ -53,11 +57,13 @@ import {
 } from '@obmen/shared';
 import { NotFoundError } from '../../http/errors';
 import type { AuthGuards } from '../accounts/auth-guards';
+import type { TicketHoldsService } from '../tickets/ticket-holds.service';
 import type { Actor, AdminService } from './admin.service';
 
 export interface AdminDeps {
   guards: AuthGuards;
   admin: AdminService;
+  holds: TicketHoldsService;
 }
 
 const code = z.object({ code: z.string().regex(/^[A-Z0-9]{2,20}$/) });
@@ -74,7 +80,7 @@ const actor = (request: FastifyRequest): Actor => ({ id: request.user!.id, usern
  * and discounts, manage people and promo codes, edit the content and read the audit
  * (docs/decisions.md; admin.routes.test.ts holds the same split and checks every route against it).
  */
-export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { guards, admin }) => {
+export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { guards, admin, holds }) => {
   // onRequest, not preHandler: who is asking is settled before any body is parsed or validated.
   const operator = { onRequest: guards.requireRole('operator') };
   const adminOnly = { onRequest: guards.requireRole('admin') };
@@ -166,6 +172,25 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { guard
     '/api/admin/reserves/:code',
     { ...operator, schema: { params: code, body: adminReserveUpdate, response: { 200: adminReserveSchema } } },
     async (request) => admin.setReserve(actor(request), request.params.code, request.body.balance),
+  );
+
+  // ——— What one client may hold (issue 33) ———
+  app.get('/api/admin/ticket-limits', { ...operator, schema: { response: { 200: adminTicketLimitsSchema } } }, () =>
+    holds.limits(),
+  );
+  app.put(
+    '/api/admin/ticket-limits',
+    { ...operator, schema: { body: adminTicketLimitsUpdate, response: { 200: adminTicketLimitsSchema } } },
+    async (request) => holds.setLimits(actor(request), request.body),
+  );
+  app.get('/api/admin/holds', { ...operator, schema: { response: { 200: adminHoldsSchema } } }, () => holds.holds());
+  app.post(
+    '/api/admin/holds/cancel',
+    {
+      ...operator,
+      schema: { body: adminHoldsCancel, response: { 200: z.object({ cancelled: z.number().int() }) } },
+    },
+    async (request) => holds.cancelAll(actor(request), request.body),
   );
 
   app.get('/api/admin/discount-bands', { ...operator, schema: { response: { 200: bands } } }, () => admin.bands());

@@ -247,6 +247,7 @@ export function createAdminService({
     manual: row.manual,
     cardVerify: row.cardVerify,
     paymentWindowMinutes: row.paymentWindowMinutes,
+    cardCheckWindowMinutes: row.cardCheckWindowMinutes,
     quoteLifetimeSeconds: row.quoteLifetimeSeconds,
     available: exchange.directionStatus(row.giveCode, row.getCode),
     updatedAt: isoNow(row.updatedAt),

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditOf, call, consoleRoles, uploadCardPhoto } from '../../../test/admin';
+import { auditOf, call, consoleRoles } from '../../../test/admin';
 import { createTestApp, type TestContext } from '../../../test/test-app';
-import { BTC_ADDRESS, createTicket, sberToBtc, usdtToBtc } from '../../../test/tickets';
+import { BTC_ADDRESS, cardPhoto, createTicket, sberToBtc, uploadCardPhoto, usdtToBtc } from '../../../test/tickets';
 import { outbox, reserves, tickets } from '../../db/schema';
 import { writeAudit } from './admin.repository';
 
@@ -167,7 +167,7 @@ describe('ticket actions', () => {
     expect(before.json().actions).toEqual(['rejectCard', 'cancel']);
     expect((await call(ctx, 'GET', `/api/admin/tickets/${ticket.id}/card-image`, roles.operator)).statusCode).toBe(404);
 
-    expect((await uploadCardPhoto(ctx, ticket.id)).statusCode).toBe(200);
+    expect((await uploadCardPhoto(ctx, ticket.id, await cardPhoto())).statusCode).toBe(200);
     const image = await call(ctx, 'GET', `/api/admin/tickets/${ticket.id}/card-image`, roles.operator);
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/jpeg');
@@ -186,7 +186,7 @@ describe('ticket actions', () => {
     const email = unique('cardbad');
     const heldBefore = await held('BTC');
     const ticket = await newTicket(email, sberToBtc('10000', { email }));
-    await uploadCardPhoto(ctx, ticket.id);
+    await uploadCardPhoto(ctx, ticket.id, await cardPhoto());
     expect((await act(ticket.id, 'rejectCard', { note: '' })).statusCode).toBe(400);
     const rejected = await act(ticket.id, 'rejectCard', { note: 'Номер карты не виден целиком' });
     expect(rejected.json()).toMatchObject({

@@ -1,4 +1,4 @@
-import { eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx, Tx } from '../../db/database';
 import { ticketLimits, tickets } from '../../db/schema';
@@ -72,4 +72,48 @@ export async function checkOpenTickets(tx: Tx, owner: TicketOwner): Promise<void
   if (owner.clientIp && byAddress >= limits.openPerAddress) {
     throw new AppError(429, 'too_many_open_tickets', 'ticket.tooManyOpenAddress', { count: byAddress });
   }
+}
+
+export type HoldClientKind = 'email' | 'address';
+const clientColumn = (by: HoldClientKind) => (by === 'email' ? sql`lower(${tickets.email})` : sql`${tickets.clientIp}`);
+const clientValue = (by: HoldClientKind, client: string) => (by === 'email' ? client.toLowerCase() : client);
+
+/** Clients with open unpaid tickets, by e-mail or by address, most tickets first (the console's list). */
+export async function listHolds(db: DbOrTx, by: HoldClientKind, limit: number) {
+  const client = clientColumn(by);
+  const rows = await db
+    .select({
+      client: sql<string>`${client}`,
+      getCode: tickets.getCode,
+      tickets: sql<number>`count(*)::int`,
+      held: sql<string>`sum(${tickets.getSum})`,
+      oldest: sql<Date>`min(${tickets.createdAt})`,
+    })
+    .from(tickets)
+    .where(and(inArray(tickets.status, UNPAID_STATUSES), sql`${client} is not null`))
+    .groupBy(client, tickets.getCode);
+  const byClient = new Map<string, { client: string; tickets: number; oldest: Date; held: typeof rows }>();
+  for (const row of rows) {
+    const entry = byClient.get(row.client) ?? {
+      client: row.client,
+      tickets: 0,
+      oldest: new Date(row.oldest),
+      held: [],
+    };
+    entry.tickets += row.tickets;
+    if (new Date(row.oldest) < entry.oldest) entry.oldest = new Date(row.oldest);
+    entry.held.push(row);
+    byClient.set(row.client, entry);
+  }
+  return [...byClient.values()].sort((a, b) => b.tickets - a.tickets || +a.oldest - +b.oldest).slice(0, limit);
+}
+
+/** The open unpaid tickets of one client, locked for cancelling; other processes skip none (they wait). */
+export function lockOpenTicketsOf(tx: Tx, by: HoldClientKind, client: string) {
+  return tx
+    .select({ id: tickets.id, number: tickets.number })
+    .from(tickets)
+    .where(and(inArray(tickets.status, UNPAID_STATUSES), sql`${clientColumn(by)} = ${clientValue(by, client)}`))
+    .orderBy(tickets.number)
+    .for('update');
 }

@@ -26,7 +26,13 @@ import type { QuoteSigner } from '../exchange/quote-token';
 import type { Mailer, QueuedMail } from '../mail/mailer';
 import type { SiteStateService } from '../site-state/site-state.service';
 import { createTicketBatches } from './ticket-batches';
-import { checkOpenTickets, clientLocks, type TicketOwner } from './ticket-limits';
+import {
+  checkOpenTickets,
+  clientLocks,
+  lockOpenTicketsOf,
+  type HoldClientKind,
+  type TicketOwner,
+} from './ticket-limits';
 import { FINAL_STATUSES, TICKET_ACTIONS, type TicketAction } from './ticket-lifecycle';
 import { ticketStatusMail } from './ticket.mails';
 import {
@@ -536,6 +542,32 @@ export function createTicketsService(options: TicketsOptions) {
     async cancel(id: string, requester: UserRow | null, lang: Lang): Promise<Ticket> {
       refuseExpired(await readable(id, requester));
       return view(await transition(id, 'cancel', { actor: 'client' }), lang);
+    },
+
+    /**
+     * An operator's one action against a client holding reserves: every open unpaid ticket of one
+     * e-mail or address cancelled in one transaction, each with its history and mail; `within`
+     * writes the console's audit of the whole action in that transaction.
+     */
+    async cancelOpenOf(
+      by: HoldClientKind,
+      client: string,
+      opts: { actor: string; note: string | null; within: (tx: Tx, numbers: number[]) => Promise<void> },
+    ): Promise<number> {
+      const cancelled = await db.transaction(async (tx) => {
+        const rows: TicketRow[] = [];
+        for (const { id } of await lockOpenTicketsOf(tx, by, client)) {
+          rows.push(await transitionIn(tx, id, 'cancel', { actor: opts.actor, note: opts.note }));
+        }
+        await opts.within(
+          tx,
+          rows.map((row) => row.number),
+        );
+        return rows;
+      });
+      for (const code of new Set(cancelled.map((row) => row.getCode))) catalog.forgetReserve(code);
+      if (cancelled.length > 0) void mailer.flush();
+      return cancelled.length;
     },
 
     /**

@@ -36,6 +36,7 @@ export const NAV: readonly { group: string; items: readonly NavItem[] }[] = [
       { to: 'directions', label: 'directions' },
       { to: 'prices', label: 'prices' },
       { to: 'reserves', label: 'reserves' },
+      { to: 'holds', label: 'holds' },
       { to: 'discounts', label: 'discounts' },
       { to: 'site-state', label: 'siteState' },
     ],

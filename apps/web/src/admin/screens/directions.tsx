@@ -210,6 +210,7 @@ function DirectionForm({ direction }: { direction: AdminDirection | null }) {
       threshold: direction?.threshold ?? '',
       maxSum: direction?.maxSum ?? '',
       paymentWindowMinutes: String(direction?.paymentWindowMinutes ?? 30),
+      cardCheckWindowMinutes: String(direction?.cardCheckWindowMinutes ?? 30),
       quoteLifetimeSeconds: String(direction?.quoteLifetimeSeconds ?? 30),
       enabled: direction?.enabled ?? true,
       manual: direction?.manual ?? true,
@@ -303,6 +304,13 @@ function DirectionForm({ direction }: { direction: AdminDirection | null }) {
             inputMode="numeric"
             error={form.error('paymentWindowMinutes')}
             {...form.field('paymentWindowMinutes')}
+          />
+          <TextField
+            label={t('admin.directions.cardCheckWindow')}
+            hint={t('admin.directions.minutes')}
+            inputMode="numeric"
+            error={form.error('cardCheckWindowMinutes')}
+            {...form.field('cardCheckWindowMinutes')}
           />
           <TextField
             label={t('admin.directions.quoteLifetime')}

@@ -9,7 +9,9 @@ import { Spinner } from '../../../components/ui/spinner';
 import { useLanguage } from '../../../hooks/use-language';
 import { ApiError } from '../../../lib/api-client';
 import { reportError } from '../../../lib/report-error';
+import { formatDuration } from '../../../hooks/use-time-left';
 import { useTicket } from '../api/get-ticket';
+import { usePaymentWindow } from '../hooks/use-payment-window';
 import { useUploadCardImage } from '../api/upload-card-image';
 import { CancelTicket } from './cancel-ticket';
 import { ExchangeSummary } from './exchange-summary';
@@ -35,10 +37,10 @@ export function CardCheck({ id }: { id: string }) {
   const data = ticket.data;
   if (data.status !== 'card_check') return <Navigate to={pagePath(lang, 'payment_info', { id })} replace />;
   if (data.cardCheck.status === 'pending') return <Navigate to={pagePath(lang, 'card_verify', { id })} replace />;
-  return <CardUpload ticket={data} />;
+  return <CardUpload ticket={data} onDeadline={() => void ticket.refetch()} />;
 }
 
-function CardUpload({ ticket }: { ticket: Ticket }) {
+function CardUpload({ ticket, onDeadline }: { ticket: Ticket; onDeadline: () => void }) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const navigate = useNavigate();
@@ -50,6 +52,9 @@ function CardUpload({ ticket }: { ticket: Ticket }) {
   const [problem, setProblem] = useState<string | null>(null);
   const [progress, setProgress] = useState(0);
   const [dragging, setDragging] = useState(false);
+  // The photo has a window of its own (issue 33): when it ends, the ticket is asked for again and
+  // the server, which has cancelled it, says so.
+  const { left, deadline } = usePaymentWindow(ticket.paymentDeadline, onDeadline);
 
   // A preview's object URL holds the file in memory until it is let go.
   useEffect(
@@ -104,6 +109,11 @@ function CardUpload({ ticket }: { ticket: Ticket }) {
         <TicketSteps current={3} />
         <h1 className={styles.title}>{t('cardCheck.title', { number: ticket.number })}</h1>
         <p className={styles.intro}>{t('cardCheck.intro')}</p>
+        {deadline !== null && (
+          <p className={styles.intro} data-testid="card-check-deadline">
+            {t('cardCheck.deadline', { left: formatDuration(left) })}
+          </p>
+        )}
         <ol className={styles.rules}>
           <li>{t('cardCheck.ruleCard')}</li>
           <li>{t('cardCheck.ruleNote', { number: ticket.number })}</li>

@@ -1,0 +1,111 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditOf, call, consoleRoles } from '../../../test/admin';
+import { createTestApp, type TestContext } from '../../../test/test-app';
+import { createTicket, usdtToBtc } from '../../../test/tickets';
+import { reserves, ticketHistory } from '../../db/schema';
+
+/** Issue 33: the console sees who holds the reserves and frees them in one audited action. */
+let ctx: TestContext;
+let roles: Awaited<ReturnType<typeof consoleRoles>>;
+beforeAll(async () => {
+  ctx = await createTestApp({ shippedTicketLimits: true });
+  roles = await consoleRoles(ctx);
+});
+afterAll(() => ctx.close());
+
+const heldBtc = async () =>
+  (await ctx.database.db.select().from(reserves).where(eq(reserves.currencyCode, 'BTC')))[0]!.held;
+
+describe('holds per client', () => {
+  it('lists clients by e-mail and address, and cancels all of one e-mail at once, audited', async () => {
+    const before = await heldBtc();
+    const made = [];
+    for (const sum of ['0.01', '0.02']) {
+      made.push((await createTicket(ctx, usdtToBtc(sum, { email: 'Hoarder@example.com' }), {}, '198.51.100.7')).json());
+    }
+    await createTicket(ctx, usdtToBtc('0.01', { email: 'other@example.com' }), {}, '198.51.100.7');
+
+    const holds = (await call(ctx, 'GET', '/api/admin/holds', roles.operator)).json();
+    expect(holds).toContainEqual(
+      expect.objectContaining({
+        by: 'email',
+        client: 'hoarder@example.com',
+        tickets: 2,
+        held: [{ currencyCode: 'BTC', valute: 'BTC', amount: '0.03000000' }],
+      }),
+    );
+    expect(holds).toContainEqual(expect.objectContaining({ by: 'address', client: '198.51.100.7', tickets: 3 }));
+    expect((await call(ctx, 'GET', '/api/admin/holds', roles.user)).statusCode).toBe(403);
+
+    const res = await call(ctx, 'POST', '/api/admin/holds/cancel', roles.operator, {
+      by: 'email',
+      client: 'HOARDER@example.com',
+      note: 'Заявки без оплаты',
+    });
+    expect(res.json()).toEqual({ cancelled: 2 });
+    for (const ticket of made) {
+      const shown = (await ctx.app.inject({ url: `/api/v1/Tickets/${ticket.id}` })).json();
+      expect(shown).toMatchObject({ status: 'deleted', reason: 'Заявки без оплаты' });
+      const steps = await ctx.database.db.select().from(ticketHistory).where(eq(ticketHistory.ticketId, ticket.id));
+      expect(steps.at(-1)!.actor).toMatch(/^operator:/);
+    }
+    const [audit] = await auditOf(ctx, 'holds', 'email:HOARDER@example.com');
+    expect(audit).toMatchObject({
+      action: 'cancel-all',
+      actorName: roles.operatorName,
+      before: { open: made.map((t) => t.number) },
+      after: { cancelled: 2 },
+    });
+    const after = (await call(ctx, 'GET', '/api/admin/holds', roles.operator)).json();
+    expect(after).toContainEqual(expect.objectContaining({ by: 'address', client: '198.51.100.7', tickets: 1 }));
+    expect(after.find((h: { client: string }) => h.client === 'hoarder@example.com')).toBeUndefined();
+
+    // The address's last ticket, then nothing left to cancel.
+    const byAddress = { by: 'address', client: '198.51.100.7' };
+    expect((await call(ctx, 'POST', '/api/admin/holds/cancel', roles.operator, byAddress)).json()).toEqual({
+      cancelled: 1,
+    });
+    expect((await call(ctx, 'POST', '/api/admin/holds/cancel', roles.operator, byAddress)).json()).toEqual({
+      cancelled: 0,
+    });
+    expect(await heldBtc()).toBe(before);
+  });
+});
+
+describe('the limits', () => {
+  it('are shown and set by an operator, audited; a new share applies to the next quote', async () => {
+    const shown = (await call(ctx, 'GET', '/api/admin/ticket-limits', roles.operator)).json();
+    expect(shown).toMatchObject({ openPerEmail: 3, openPerUser: 3, openPerAddress: 10, reserveSharePercent: '50' });
+    const bad = await call(ctx, 'PUT', '/api/admin/ticket-limits', roles.operator, {
+      ...shown,
+      openPerEmail: 0,
+      reserveSharePercent: '150',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(
+      bad
+        .json()
+        .parameterErrors.map((e: { name: string }) => e.name)
+        .sort(),
+    ).toEqual(['openPerEmail', 'reserveSharePercent']);
+
+    const quote = () =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/Exchange/calculate',
+        payload: { giveName: 'USDTTRC20', getName: 'BTC', sum: '2', direction: 'buy' },
+      });
+    expect((await quote()).statusCode).toBe(400); // 2 of 3.25 free is more than half
+    const set = await call(ctx, 'PUT', '/api/admin/ticket-limits', roles.operator, {
+      openPerEmail: 5,
+      openPerUser: 5,
+      openPerAddress: 20,
+      reserveSharePercent: '75',
+    });
+    expect(set.json()).toMatchObject({ openPerEmail: 5, reserveSharePercent: '75' });
+    expect((await quote()).statusCode).toBe(200);
+    const [audit] = await auditOf(ctx, 'ticket-limits', '1');
+    expect(audit).toMatchObject({ before: { openPerEmail: 3 }, after: { openPerEmail: 5, reserveSharePercent: '75' } });
+  });
+});
