@@ -65,3 +65,28 @@ export function buildIsFresh() {
     readFileSync(STAMP_FILE, 'utf8') === buildStamp()
   );
 }
+
+/**
+ * Runs a server in a process group of its own and passes it one stop signal per press of Ctrl-C.
+ * A terminal's Ctrl-C reaches every process of the foreground group, and npm passes it on once
+ * more: the server saw two SIGINTs, and close-with-grace takes a second one as "stop now", leaving
+ * the embedded database unclosed (issue 33). Here it hears from this script alone; a signal that
+ * follows the first within a second is the same press. Exits with the server's exit code.
+ */
+export function superviseServer(args, options = {}) {
+  const child = spawn(process.execPath, args, { stdio: 'inherit', ...options, detached: true });
+  let lastForwarded = 0;
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.on(signal, () => {
+      if (Date.now() - lastForwarded < 1000) return;
+      lastForwarded = Date.now();
+      child.kill(signal);
+    });
+  }
+  // Whatever ends this script ends the server too (a detached child would outlive it).
+  process.on('exit', () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+  });
+  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+  return child;
+}

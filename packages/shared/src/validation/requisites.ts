@@ -6,6 +6,17 @@ export function normalizeRequisite(kind: RequisiteField['kind'], value: string):
   return kind === 'card' || kind === 'phone' ? trimmed.replace(/[\s-]/g, '') : trimmed.replace(/\s+/g, ' ');
 }
 
+/**
+ * A card number as anyone but an operator sees it: the first six digits (the bank) and the last
+ * four, the rest hidden, in groups of four ("2202 20•• •••• 0008"). PCI DSS allows no more.
+ */
+export function maskCard(digits: string): string {
+  const hidden = Math.max(0, digits.length - 10);
+  const masked =
+    digits.length > 10 ? `${digits.slice(0, 6)}${'•'.repeat(hidden)}${digits.slice(-4)}` : '•'.repeat(digits.length);
+  return masked.replace(/(.{4})(?=.)/g, '$1 ');
+}
+
 /** The Luhn checksum every bank card number carries. */
 export function passesLuhn(digits: string): boolean {
   if (!/^\d{12,19}$/.test(digits)) return false;

@@ -349,7 +349,7 @@ export function createAdminService({
       const row = await findTicket(db, id);
       if (!row) throw new NotFoundError('ticket.notFound');
       const [ticket, history, check, mails] = await Promise.all([
-        tickets.view(row, lang),
+        tickets.view(row, lang, true),
         ticketHistoryOf(db, id),
         findCardCheckRow(db, id),
         mailsTo(db, row.email, 20),

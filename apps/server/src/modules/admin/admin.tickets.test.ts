@@ -70,6 +70,9 @@ describe('the queue', () => {
     expect(await search(email.slice(0, 12))).toContain(ticket.id);
     const card = await newTicket(unique('card'), sberToBtc('10000'));
     expect(await search('2202 2000 0000 0008')).toContain(card.id);
+    // The operator sees the card whole; its client only masked (tickets.routes.test.ts).
+    const detail = (await call(ctx, 'GET', `/api/admin/tickets/${card.id}`, roles.operator)).json();
+    expect(JSON.stringify(detail)).toContain('2202200000000008');
     expect(await search(BTC_ADDRESS)).toEqual(expect.arrayContaining([ticket.id, card.id]));
     expect(await search('no-such-thing%')).toEqual([]);
   });

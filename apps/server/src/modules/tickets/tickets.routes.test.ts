@@ -302,6 +302,8 @@ describe('promo codes on tickets', () => {
       )
     ).json();
     expect(ticket.promo?.code).toBe('HOLDME');
+    // Anyone with the link sees the card as PCI DSS allows: bank digits and the last four.
+    expect(ticket.requisites.give).toContainEqual(expect.objectContaining({ value: '2202 20•• •••• 0008' }));
     const held = (await ctx.database.db.select().from(promoCodes).where(eq(promoCodes.code, 'HOLDME')))[0];
     expect(held).toMatchObject({ status: 'held', ticketId: ticket.id });
     const again = await createTicket(ctx, sberToBtc('10000', { promocode: 'HOLDME' }));

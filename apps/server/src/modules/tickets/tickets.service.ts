@@ -2,6 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import {
   Decimal,
   formatMessage,
+  maskCard,
   normalizeAmount,
   normalizeRequisite,
   requisiteProblem,
@@ -183,6 +184,7 @@ export function createTicketsService(options: TicketsOptions) {
     cardCheck: Ticket['cardCheck'],
     referral: string | null,
     lang: Lang,
+    forOperator = false,
   ): Ticket {
     const snapshot = catalog.get();
     const side = (code: string, sum: string) => {
@@ -203,7 +205,8 @@ export function createTicketsService(options: TicketsOptions) {
     const shown = (fields: RequisiteFieldRecord[] | undefined, values: Record<string, string>) =>
       Object.entries(values).map(([name, value]) => {
         const field = fields?.find((f) => f.name === name);
-        return { name, label: field ? (lang === 'en' ? field.labelEn : field.labelRu) : name, value };
+        const label = field ? (lang === 'en' ? field.labelEn : field.labelRu) : name;
+        return { name, label, value: field?.kind === 'card' && !forOperator ? maskCard(value) : value };
       });
     const systemReason = systemReasonOf(row, lang);
     return {
@@ -243,7 +246,8 @@ export function createTicketsService(options: TicketsOptions) {
     };
   }
 
-  async function view(row: TicketRow, lang: Lang): Promise<Ticket> {
+  /** A ticket as its client sees it; `forOperator`, as the console does (the card number whole). */
+  async function view(row: TicketRow, lang: Lang, forOperator = false): Promise<Ticket> {
     const [history, check, referral] = await Promise.all([
       listHistory(db, row.id),
       findCardCheck(db, row.id),
@@ -255,6 +259,7 @@ export function createTicketsService(options: TicketsOptions) {
       check ? { status: check.status, reason: check.reason } : { status: 'none', reason: null },
       referral === undefined ? null : String(referral),
       lang,
+      forOperator,
     );
   }
 
