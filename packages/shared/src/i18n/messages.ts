@@ -71,6 +71,8 @@ const ru = {
   'exchange.tooManyDecimals': 'Не больше {value} знаков после запятой',
   'exchange.unknownCurrency': 'Такой валюты нет',
   'exchange.promoInvalid': 'Промокод недействителен',
+  'exchange.promoHeldByYou':
+    'Этот промокод уже в вашей открытой заявке № {number}: отмените её, чтобы применить код здесь',
   'exchange.promoMinimum': 'Промокод действует на обмен от {value} ₽',
   'admin.mustBePositive': 'Должно быть больше нуля',
   'admin.badPattern': 'Это не регулярное выражение',
@@ -170,6 +172,7 @@ const en: Record<MessageKey, string> = {
   'exchange.tooManyDecimals': 'At most {value} digits after the decimal point',
   'exchange.unknownCurrency': 'No such currency',
   'exchange.promoInvalid': 'This promo code is not valid',
+  'exchange.promoHeldByYou': 'This promo code is held by your open ticket No. {number}: cancel it to use the code here',
   'exchange.promoMinimum': 'The promo code works on exchanges from {value} RUB',
   'admin.mustBePositive': 'Must be greater than zero',
   'admin.badPattern': 'This is not a regular expression',

@@ -250,6 +250,10 @@ describe('POST /api/v1/Exchange/calculate', () => {
     expect(new Decimal(withPromo.getSum).minus(plain.getSum).minus(bonus).abs().lte('0.00000001')).toBe(true);
     expect((await quote('5000', { promocode: 'USED-ONE' })).json()).toMatchObject({
       promo: null,
+      promoError: 'Этот промокод уже использован',
+    });
+    expect((await quote('5000', { promocode: 'NO-SUCH-CODE' })).json()).toMatchObject({
+      promo: null,
       promoError: 'Промокод недействителен',
     });
     expect((await quote('3000', { promocode: 'WELCOME50' })).json().promo).not.toBeNull();

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
 import {
   currencies,
@@ -73,6 +73,29 @@ export async function findUsablePromo(
         eq(promoCodes.code, code.toUpperCase()),
         eq(promoCodes.status, 'active'),
         or(isNull(promoCodes.expiresAt), gt(promoCodes.expiresAt, sql`now()`)),
+        userId ? or(isNull(promoCodes.userId), eq(promoCodes.userId, userId)) : isNull(promoCodes.userId),
+      ),
+    );
+  return row;
+}
+
+/**
+ * Why a code this user could see is not usable: used up, or held by an open ticket (whose number
+ * and owner are given, so its owner can be told which). Undefined for a code they cannot see.
+ */
+export async function findTakenPromo(
+  db: DbOrTx,
+  code: string,
+  userId: string | null,
+): Promise<{ status: string; ticketNumber: number | null; ticketUserId: string | null } | undefined> {
+  const [row] = await db
+    .select({ status: promoCodes.status, ticketNumber: tickets.number, ticketUserId: tickets.userId })
+    .from(promoCodes)
+    .leftJoin(tickets, eq(tickets.id, promoCodes.ticketId))
+    .where(
+      and(
+        eq(promoCodes.code, code.toUpperCase()),
+        inArray(promoCodes.status, ['held', 'used']),
         userId ? or(isNull(promoCodes.userId), eq(promoCodes.userId, userId)) : isNull(promoCodes.userId),
       ),
     );

@@ -31,7 +31,7 @@ import {
   type CatalogCurrency,
   type CatalogDirection,
 } from './exchange.catalog';
-import { findSeoPair, findUsablePromo, successfulTurnoverUsd } from './exchange.repository';
+import { findSeoPair, findTakenPromo, findUsablePromo, successfulTurnoverUsd } from './exchange.repository';
 import { buy, effectiveFee, sell, type PricingInput, type Sums } from './pricing';
 import { createQuoteCache, quoteExpiry } from './quote-cache';
 import type { QuoteSigner } from './quote-token';
@@ -233,7 +233,7 @@ export function createExchangeService({ db, catalog, signer }: { db: Db; catalog
       const row = await findUsablePromo(db, params.promocode, params.user?.id ?? null);
       const rub = roubleUsdPrice();
       if (!row || !rub) {
-        promoError = { key: 'exchange.promoInvalid', params: {} };
+        promoError = row ? { key: 'exchange.promoInvalid', params: {} } : await whyNotUsable(params);
       } else if (sums.giveSum.times(pair.give.usdPrice!).div(rub).lt(row.minRub)) {
         promoError = { key: 'exchange.promoMinimum', params: { value: new Decimal(row.minRub).toFixed(0) } };
       } else {
@@ -252,6 +252,16 @@ export function createExchangeService({ db, catalog, signer }: { db: Db; catalog
       if (sums.getSum.gt(room)) throw holdRefusal(reserve, catalog.get().ticketShare, sums.getSum, pair);
     }
     return { pair, sums, discount, promo, promoError, fee: effectiveFee(input) };
+  }
+
+  /** Says a code is used up or held by an open ticket (the client's own one by its number), else invalid. */
+  async function whyNotUsable({ promocode, user }: QuoteParams): Promise<NonNullable<PricedQuote['promoError']>> {
+    const taken = await findTakenPromo(db, promocode!, user?.id ?? null);
+    if (!taken) return { key: 'exchange.promoInvalid', params: {} };
+    if (taken.status === 'held' && taken.ticketNumber !== null && user && taken.ticketUserId === user.id) {
+      return { key: 'exchange.promoHeldByYou', params: { number: String(taken.ticketNumber) } };
+    }
+    return { key: 'ticket.promoTaken', params: {} };
   }
 
   async function calculate(

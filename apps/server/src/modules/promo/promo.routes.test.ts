@@ -26,6 +26,11 @@ describe('promo codes of a user', () => {
     expect(first!.code).toMatch(/^OBM-[A-Z2-9]{4}-[A-Z2-9]{4}$/);
     const ticket = (await createTicket(ctx, sberToBtc('5000', { promocode: first!.code }), user.headers)).json();
     expect(ticket.promo.code).toBe(first!.code);
+    // Its owner, trying it again while the ticket is open, is told which ticket holds it (issue 34).
+    const twice = await createTicket(ctx, sberToBtc('5000', { promocode: first!.code }), user.headers);
+    expect(twice.json().parameterErrors[0].messages).toEqual([
+      `Этот промокод уже в вашей открытой заявке № ${ticket.number}: отмените её, чтобы применить код здесь`,
+    ]);
     // Someone else cannot use a code issued to this user.
     const stranger = await createUser(ctx);
     const taken = await createTicket(ctx, sberToBtc('5000', { promocode: second!.code }), stranger.headers);

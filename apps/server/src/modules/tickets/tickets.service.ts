@@ -306,7 +306,12 @@ export function createTicketsService(options: TicketsOptions) {
       user,
       skipReserveCheck: true,
     });
-    if (priced.promoError) throw ParameterError.of({ promocode: priced.promoError.key });
+    const { promoError } = priced;
+    if (promoError) {
+      throw new ParameterError((l) => [
+        { name: 'promocode', messages: [formatMessage(l, promoError.key, promoError.params)] },
+      ]);
+    }
     const { pair } = priced;
     const sums = body.useFixed ? fixedQuote(body, user, priced) : floatingSums(body, priced);
 
