@@ -25,7 +25,10 @@ export interface RequisiteFieldRecord {
   labelEn: string;
   hintRu: string;
   hintEn: string;
+  /** An example value, on Russian pages and wherever the English one is empty (a card number). */
   placeholder: string;
+  /** The example on English pages when it differs (a name, a bank); absent in older rows. */
+  placeholderEn?: string;
   pattern: string;
   required: boolean;
 }

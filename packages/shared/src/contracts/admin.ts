@@ -223,6 +223,8 @@ export const adminRequisiteFieldSchema = z.object({
   hintRu: text(300),
   hintEn: text(300),
   placeholder: text(100),
+  /** The example on English pages when it differs from the Russian one (a name, a bank). */
+  placeholderEn: text(100).default(''),
   /** A RegExp source the value must match (after trimming; cards and phones without spaces). */
   pattern: requiredText(300).refine(isRegExp, 'admin.badPattern'),
   required: z.boolean(),
@@ -277,6 +279,7 @@ const requisiteFieldOut = z.object({
   hintRu: z.string(),
   hintEn: z.string(),
   placeholder: z.string(),
+  placeholderEn: z.string(),
   pattern: z.string(),
   required: z.boolean(),
 });

@@ -17,6 +17,8 @@ export interface DemoRequisiteField {
   hintEn: string;
   /** An example value in the right format; cards and phones may contain spaces and dashes. */
   placeholder: string;
+  /** The example on English pages, where the Russian one is in Russian (a name, a bank). */
+  placeholderEn?: string;
   /** A RegExp source anchored with ^…$, tested after trimming (cards and phones: without spaces and dashes). */
   pattern: string;
   required: boolean;
@@ -161,6 +163,7 @@ const fullNameField = (labelRu: string, labelEn: string, hintRu: string, hintEn:
   hintRu,
   hintEn,
   placeholder: 'Иванов Иван Иванович',
+  placeholderEn: 'John Smith',
   pattern: FULL_NAME,
   required: true,
 });
@@ -294,6 +297,7 @@ export const DEMO_FIELDS: Record<string, { give: DemoRequisiteField[]; get: Demo
         hintRu: 'Банк, из которого вы отправите перевод по СБП',
         hintEn: 'The bank you will send the SBP transfer from',
         placeholder: 'Сбербанк',
+        placeholderEn: 'Sberbank',
         pattern: BANK_NAME,
         required: true,
       },
@@ -324,6 +328,7 @@ export const DEMO_FIELDS: Record<string, { give: DemoRequisiteField[]; get: Demo
         hintRu: 'Банк, в который отправить перевод',
         hintEn: 'The bank we should send the transfer to',
         placeholder: 'Т-Банк',
+        placeholderEn: 'T-Bank',
         pattern: BANK_NAME,
         required: true,
       },

@@ -2,7 +2,8 @@ import type { PayToRecord } from '../schema';
 
 /**
  * Where clients pay each currency in the demo: the exchanger's own cards, SBP phone and wallets.
- * The numbers are made up but valid in form (Luhn, address alphabets), so copy buttons and QR codes work.
+ * The numbers are made up but valid (Luhn, address patterns and checksums: bech32, base58check, TON's
+ * CRC), so a wallet scanning the QR code accepts them (seed.test.ts checks).
  */
 const card = (number: string, holderRu: string, holderEn: string): PayToRecord[] => [
   { labelRu: 'Номер карты', labelEn: 'Card number', value: number },
@@ -25,17 +26,17 @@ export const DEMO_PAY_TO: Record<string, PayToRecord[]> = {
     { labelRu: 'Банк получателя', labelEn: 'Recipient bank', value: 'Т-Банк / T-Bank' },
     { labelRu: 'Получатель', labelEn: 'Recipient', value: 'Ирина Сергеевна К. / Irina S. K.' },
   ],
-  BTC: wallet('bc1qk7h3v9w2x5m8n4p6r0t2y8u4i6o2p3a5s7d9f0'),
-  ETH: wallet('0x5A1f3c9E7b2D4a6C8e0F1b3D5f7A9c1E3b5D7f9A'),
-  USDTTRC20: wallet('TXk4hPbR8dN5e2QvYw3mZs7fLc6uJ9aGtB'),
-  USDTERC20: wallet('0x5A1f3c9E7b2D4a6C8e0F1b3D5f7A9c1E3b5D7f9A'),
-  USDCERC20: wallet('0x5A1f3c9E7b2D4a6C8e0F1b3D5f7A9c1E3b5D7f9A'),
-  LTC: wallet('ltc1qg8r4m2k6x9v3n7p5w1z8y4t6s2q0u3e5r7h9j'),
+  BTC: wallet('bc1qj0mapw29tn6u9p06e5cl0f8sgvr67envcd3ehr'),
+  ETH: wallet('0xa26a8aad6b1b855ee81d98179c9a793eba213c46'),
+  USDTTRC20: wallet('THzJwm7EU499HJX1mN786FRoTyTqcguAQT'),
+  USDTERC20: wallet('0xa26a8aad6b1b855ee81d98179c9a793eba213c46'),
+  USDCERC20: wallet('0xa26a8aad6b1b855ee81d98179c9a793eba213c46'),
+  LTC: wallet('ltc1qr944ye67h3sz8w6v4eht0z5nduj7cj9e9sp4f3'),
   TON: [
-    ...wallet('UQBx5kP2mN8vR4tY6wZ3aQ9sD1fG7hJ2kL5cV8bX0nM4pE6r'),
+    ...wallet('UQAEx8HEMze9Felzw9cIiRv8lJ50ic8WxqNbAka6jN51ddBd'),
     { labelRu: 'Комментарий (memo)', labelEn: 'Comment (memo)', value: 'OBMEN' },
   ],
   XMR: wallet('48edfHu7V9Z84YzzMa6fUueoELZ9ZRXq9VetWzYGzKt52XU5xvqgzYnDK9URnRoJMk1j8nLwEVsaSWJ4fhdUyZijBGUicoD'),
-  TRX: wallet('TXk4hPbR8dN5e2QvYw3mZs7fLc6uJ9aGtB'),
+  TRX: wallet('THzJwm7EU499HJX1mN786FRoTyTqcguAQT'),
   SOL: wallet('7Np41oeYqPefeNQEHSv1UDhYrehxin3NStELsSKCT4K2'),
 };

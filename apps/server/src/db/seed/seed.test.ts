@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { bech32, createBase58check } from '@scure/base';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/test-database';
@@ -6,6 +8,31 @@ import { currencies, directions, prices, reserves, users } from '../schema';
 import { verifyPassword } from '../../modules/accounts/password-hashing';
 import { DEMO_CURRENCIES } from './demo-data';
 import { ensureAdmin, seedDemoData } from './seed';
+
+/** The checksum a wallet checks before it sends: bech32 (bitcoin, litecoin), base58check (TRON), TON's CRC16. */
+function checksumHolds(code: string, address: string): boolean {
+  const sha256 = (data: Uint8Array) => createHash('sha256').update(data).digest();
+  try {
+    if (code === 'BTC' || code === 'LTC') return bech32.decode(address as `${string}1${string}`).prefix.length > 0;
+    if (code === 'TRX' || code === 'USDTTRC20') return createBase58check(sha256).decode(address)[0] === 0x41;
+    if (code === 'TON') {
+      const bytes = Buffer.from(address, 'base64url');
+      return crc16xmodem(bytes.subarray(0, 34)) === bytes.readUInt16BE(34);
+    }
+  } catch {
+    return false;
+  }
+  return true; // networks whose addresses carry no checksum the product knows of
+}
+
+function crc16xmodem(bytes: Uint8Array): number {
+  let crc = 0;
+  for (const byte of bytes) {
+    crc ^= byte << 8;
+    for (let bit = 0; bit < 8; bit += 1) crc = (crc & 0x8000 ? (crc << 1) ^ 0x1021 : crc << 1) & 0xffff;
+  }
+  return crc;
+}
 
 let database: Database;
 beforeAll(async () => {
@@ -47,6 +74,27 @@ describe('demo data', () => {
     for (const row of rows) {
       expect(row.nameRu).not.toBe('');
       expect(row.nameEn).not.toBe('');
+    }
+  });
+
+  it('speaks English on English pages: every example written in Russian has an English one', async () => {
+    for (const row of await database.db.select().from(currencies)) {
+      for (const field of [...row.giveFields, ...row.getFields]) {
+        if (/[А-Яа-яЁё]/.test(field.placeholder))
+          expect(field.placeholderEn, `${row.code} ${field.name}`).toMatch(/^[\x20-\x7e]+$/);
+      }
+    }
+  });
+
+  it('has receiving addresses a wallet accepts: the product’s own pattern and the network’s checksum', async () => {
+    for (const row of await database.db.select().from(currencies)) {
+      const wallet = row.getFields.find((f) => f.name === 'walletAddress');
+      const address = row.payTo.find((p) => p.labelEn === 'Wallet address')?.value;
+      if (!wallet || !address) continue;
+      expect(new RegExp(wallet.pattern).test(address), `${row.code} ${address}`).toBe(true);
+      for (const example of [address, wallet.placeholder]) {
+        expect(checksumHolds(row.code, example), `${row.code} ${example}`).toBe(true);
+      }
     }
   });
 

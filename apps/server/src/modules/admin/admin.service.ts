@@ -36,6 +36,7 @@ import {
 } from '@obmen/shared';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/database';
+import type { RequisiteFieldRecord } from '../../db/schema';
 import { AppError, ConflictError, NotFoundError, ParameterError } from '../../http/errors';
 import type { CardCheckService } from '../card-check/card-check.service';
 import { renderMarkdown } from '../content/markdown';
@@ -159,6 +160,9 @@ const toOutbox = (row: OutboxRow): AdminOutboxMail => ({
   sentAt: iso(row.sentAt),
 });
 
+// Fields stored before English examples existed have none: the console shows an empty one.
+const withEnglishExample = (field: RequisiteFieldRecord) => ({ ...field, placeholderEn: field.placeholderEn ?? '' });
+
 const toCurrencyDto = (row: CurrencyRow): AdminCurrency => ({
   code: row.code,
   nameRu: row.nameRu,
@@ -177,8 +181,8 @@ const toCurrencyDto = (row: CurrencyRow): AdminCurrency => ({
   messageGiveEn: row.messageGiveEn,
   messageGetRu: row.messageGetRu,
   messageGetEn: row.messageGetEn,
-  giveFields: row.giveFields,
-  getFields: row.getFields,
+  giveFields: row.giveFields.map(withEnglishExample),
+  getFields: row.getFields.map(withEnglishExample),
   payTo: row.payTo,
   updatedAt: isoNow(row.updatedAt),
 });

@@ -304,6 +304,10 @@ describe('the seeded texts and fields', () => {
         : field.placeholder;
       expect(new RegExp(field.pattern).test(value)).toBe(true);
     }
+    // English pages show English examples (issue 34), Russian pages Russian ones.
+    expect(give.find((f) => f.name === 'fullName')!.placeholder).toBe('John Smith');
+    const ru = (await ctx.app.inject({ url: `${E}/get_fields/SBERRUB/BTC?lang=ru` })).json();
+    expect(ru.give.find((f: { name: string }) => f.name === 'fullName').placeholder).toBe('Иванов Иван Иванович');
   });
 
   it('gives the operator note of a side', async () => {

@@ -114,7 +114,7 @@ const toField = (field: RequisiteFieldRecord, lang: Lang): RequisiteField => ({
   kind: field.kind,
   label: lang === 'en' ? field.labelEn : field.labelRu,
   hint: lang === 'en' ? field.hintEn : field.hintRu,
-  placeholder: field.placeholder,
+  placeholder: (lang === 'en' && field.placeholderEn) || field.placeholder,
   pattern: field.pattern,
   required: field.required,
 });

@@ -34,6 +34,7 @@ const blankField = (): FieldRow => ({
   hintRu: '',
   hintEn: '',
   placeholder: '',
+  placeholderEn: '',
   pattern: '^.+$',
   required: true,
 });
@@ -200,6 +201,7 @@ function CurrencyForm({ currency, readOnly }: { currency: AdminCurrency | null; 
     { key: 'hintRu', label: t('admin.currencies.hintRu') },
     { key: 'hintEn', label: t('admin.currencies.hintEn') },
     { key: 'placeholder', label: t('admin.currencies.placeholder') },
+    { key: 'placeholderEn', label: t('admin.currencies.placeholderEn') },
     { key: 'pattern', label: t('admin.currencies.pattern'), wide: true },
     { key: 'required', label: t('admin.currencies.required'), type: 'checkbox' },
   ] as const;
