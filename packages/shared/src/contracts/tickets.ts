@@ -96,6 +96,8 @@ export const ticketSchema = z.object({
   /** Cancelled because its payment window passed ('Истекло время оплаты'). */
   expired: z.boolean(),
   payoutReference: z.string().nullable(),
+  /** The operator's note on the refund of a failed or frozen ticket: how and when the money goes back. */
+  refundNote: z.string().nullable(),
   /** The referral id of the partner who brought this exchange (spec §3 "referral"), if any. */
   referral: z.string().nullable(),
   cardCheck: z.object({ status: z.enum(['none', 'pending', 'approved', 'rejected']), reason: z.string().nullable() }),

@@ -1,2 +1,3 @@
 export * from './amount-text';
 export * from './decimal';
+export * from './rate-text';

@@ -7,7 +7,15 @@ export interface TicketMailFacts {
   link: string;
   give: string;
   get: string;
+  /** "1 BTC = 7 845 336,64 RUB", as the ticket page prints it. */
+  rate: string;
+  /** Where the client pays, while the ticket awaits payment. */
+  payTo: { label: string; value: string }[];
+  /** Where the client receives (a card number masked). */
+  receiveTo: { label: string; value: string }[];
   reason: string | null;
+  /** The operator's note on a refund, on a failed or frozen ticket. */
+  refundNote: string | null;
   paymentDeadline: Date | null;
 }
 
@@ -46,13 +54,21 @@ export function ticketStatusMail(lang: Lang, facts: TicketMailFacts): MailConten
   const lines = [
     en ? `Ticket No. ${facts.number}: ${status}` : `Заявка № ${facts.number}: ${status}`,
     en ? `You give ${facts.give}, you get ${facts.get}.` : `Вы отдаёте ${facts.give}, получаете ${facts.get}.`,
+    en ? `Rate: ${facts.rate}.` : `Курс: ${facts.rate}.`,
     NEXT_STEP[facts.status][lang],
   ];
+  // What BestChange's rules ask an exchanger to mail: where the client pays and where they receive.
+  const listed = (items: { label: string; value: string }[]) => items.map((i) => `${i.label}: ${i.value}`).join('\n');
+  if (facts.status === 'advance' && facts.payTo.length > 0) {
+    lines.push(`${en ? 'Pay to' : 'Куда платить'}:\n${listed(facts.payTo)}`);
+  }
+  if (facts.receiveTo.length > 0) lines.push(`${en ? 'You receive to' : 'Куда получите'}:\n${listed(facts.receiveTo)}`);
   if (facts.status === 'advance' && facts.paymentDeadline) {
     const time = facts.paymentDeadline.toISOString().replace('T', ' ').slice(0, 16);
     lines.push(en ? `Pay before ${time} UTC.` : `Оплатите до ${time} UTC.`);
   }
   if (facts.reason) lines.push(en ? `Reason: ${facts.reason}` : `Причина: ${facts.reason}`);
+  if (facts.refundNote) lines.push(en ? `Refund: ${facts.refundNote}` : `Возврат: ${facts.refundNote}`);
   return {
     subject: en ? `Obmen: ticket No. ${facts.number} — ${status}` : `Obmen: заявка № ${facts.number} — ${status}`,
     text: `${lines.join('\n\n')}\n\n${facts.link}\n`,

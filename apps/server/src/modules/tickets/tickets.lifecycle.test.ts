@@ -99,6 +99,37 @@ describe('the ticket lifecycle', () => {
     expect(english[2]!.text).toContain('Contact support with the ticket number and the transfer details');
   });
 
+  it('mails what BestChange asks: sums, rate, where to pay and where the client receives (a card masked); the refund note', async () => {
+    const card = (
+      await createTicket(ctx, {
+        ...usdtToBtc('0', { email: 'card-out@example.com' }),
+        giveName: 'BTC',
+        getName: 'SBERRUB',
+        giveSum: '0.01',
+        calcDirection: 'sell',
+        requisites: { give: {}, get: { cardNumber: '2202 2000 0000 0008', fullName: 'Иван Петров' } },
+      })
+    ).json();
+    expect(card.status).toBe('advance');
+    const [created] = await mailsAbout(card.number);
+    expect(created!.text).toMatch(/Вы отдаёте 0,01 BTC, получаете [\d\u00a0]+,\d\d RUB\./);
+    expect(created!.text).toMatch(/Курс: 1 BTC = [\d\u00a0]+,\d+ RUB\./);
+    expect(created!.text).toContain('Куда платить:\nАдрес кошелька: bc1q');
+    expect(created!.text).toContain('Куда получите:\nНомер карты для получения: 2202 20•• •••• 0008');
+    expect(created!.text).not.toContain('2202200000000008');
+
+    await act(card.id, 'markPaid');
+    await ctx.app.services.tickets.transition(card.id, 'fail', {
+      actor: 'operator:test',
+      note: 'Сумма пришла не полностью',
+      refundNote: 'Вернём 0,01 BTC на адрес отправителя в течение суток',
+    });
+    const failed = (await ctx.app.inject({ url: `/api/v1/Tickets/${card.id}` })).json();
+    expect(failed.refundNote).toBe('Вернём 0,01 BTC на адрес отправителя в течение суток');
+    const last = (await mailsAbout(card.number)).at(-1)!;
+    expect(last.text).toContain('Возврат: Вернём 0,01 BTC на адрес отправителя в течение суток');
+  });
+
   it('refuses a transition the lifecycle does not allow, changing nothing', async () => {
     const ticket = (await createTicket(ctx, usdtToBtc('0.01'))).json();
     const before = await reserve('BTC');

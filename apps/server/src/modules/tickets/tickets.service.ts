@@ -2,7 +2,10 @@ import { createHmac, randomBytes } from 'node:crypto';
 import {
   Decimal,
   formatMessage,
+  formatAmount,
   maskCard,
+  rateText,
+  trimAmount,
   normalizeAmount,
   normalizeRequisite,
   requisiteProblem,
@@ -114,6 +117,11 @@ const ownerOf = (ticket: NewTicket): TicketOwner => ({
   clientIp: ticket.clientIp ?? null,
 });
 
+const fieldIndex = (fields: RequisiteFieldRecord[] | undefined, name: string) => {
+  const index = fields?.findIndex((f) => f.name === name) ?? -1;
+  return index === -1 ? Number.MAX_SAFE_INTEGER : index;
+};
+
 /** The system's own reasons, worded in a language; null for an operator's note. */
 function systemReasonOf(row: Pick<TicketRow, 'statusReason'>, lang: Lang): string | null {
   if (row.statusReason === 'payment_expired') return formatMessage(lang, 'ticket.paymentExpired');
@@ -202,12 +210,15 @@ export function createTicketsService(options: TicketsOptions) {
     };
     const give = snapshot.currencies.get(row.giveCode)?.row;
     const get = snapshot.currencies.get(row.getCode)?.row;
+    // In the order the direction asks for them (jsonb keeps keys in an order of its own).
     const shown = (fields: RequisiteFieldRecord[] | undefined, values: Record<string, string>) =>
-      Object.entries(values).map(([name, value]) => {
-        const field = fields?.find((f) => f.name === name);
-        const label = field ? (lang === 'en' ? field.labelEn : field.labelRu) : name;
-        return { name, label, value: field?.kind === 'card' && !forOperator ? maskCard(value) : value };
-      });
+      Object.entries(values)
+        .sort(([a], [b]) => fieldIndex(fields, a) - fieldIndex(fields, b))
+        .map(([name, value]) => {
+          const field = fields?.find((f) => f.name === name);
+          const label = field ? (lang === 'en' ? field.labelEn : field.labelRu) : name;
+          return { name, label, value: field?.kind === 'card' && !forOperator ? maskCard(value) : value };
+        });
     const systemReason = systemReasonOf(row, lang);
     return {
       id: row.id,
@@ -240,6 +251,7 @@ export function createTicketsService(options: TicketsOptions) {
       reason: systemReason ?? row.statusReason,
       expired: row.status === 'deleted' && row.statusReason === 'payment_expired',
       payoutReference: row.payoutReference,
+      refundNote: row.refundNote,
       referral,
       cardCheck,
       history,
@@ -265,10 +277,11 @@ export function createTicketsService(options: TicketsOptions) {
 
   /** The client's mail about a ticket's status, as it goes in the outbox. */
   function statusMailOf(row: TicketRow): QueuedMail {
-    const snapshot = catalog.get();
-    const amount = (code: string, sum: string) =>
-      `${toAmount(new Decimal(sum), snapshot.currencies.get(code)?.row.scale ?? 8)} ${snapshot.currencies.get(code)?.row.valute ?? code}`;
-    const reason = systemReasonOf(row, row.lang) ?? row.statusReason;
+    // What the client's page shows, so the mail and the page agree (a card masked on both).
+    const shown = toView(row, [], { status: 'none', reason: null }, null, row.lang);
+    // Money of two decimals keeps its kopecks; a coin's amount is written without trailing zeros.
+    const amount = (side: Ticket['give']) =>
+      `${formatAmount(side.scale <= 2 ? side.sum : trimAmount(side.sum), row.lang)} ${side.valute}`;
     return {
       to: row.email,
       lang: row.lang,
@@ -277,9 +290,13 @@ export function createTicketsService(options: TicketsOptions) {
         number: row.number,
         status: row.status,
         link: `${publicUrl}/${row.lang}/ticket/${row.id}`,
-        give: amount(row.giveCode, row.giveSum),
-        get: amount(row.getCode, row.getSum),
-        reason,
+        give: amount(shown.give),
+        get: amount(shown.get),
+        rate: rateText(shown.rate, shown.give, shown.get, row.lang),
+        payTo: shown.payTo ?? [],
+        receiveTo: shown.requisites.get,
+        reason: shown.reason,
+        refundNote: shown.refundNote,
         paymentDeadline: row.paymentDeadline,
       }),
     };

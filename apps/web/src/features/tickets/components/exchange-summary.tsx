@@ -3,7 +3,7 @@ import { useTranslation } from '../../../lib/i18n';
 import { CountdownRing } from '../../../components/ui/countdown-ring';
 import { useLanguage } from '../../../hooks/use-language';
 import { formatAmount } from '../../../lib/format-amount';
-import { rateText } from '../rate-text';
+import { rateText } from '@obmen/shared/money';
 import styles from './exchange-summary.module.css';
 
 export interface SummarySide {

@@ -80,6 +80,12 @@ function OutcomeScreens({ ticket, showLink }: { ticket: Ticket; showLink: boolea
   const lang = useLanguage();
   const home = <Link to={pagePath(lang, 'home')}>{t('ticketOutcome.newExchange')}</Link>;
   const support = <Link to={pagePath(lang, 'contacts')}>{t('ticketOutcome.contactSupport')}</Link>;
+  // The operator's word on the refund of a failed or frozen exchange (issue 34).
+  const refund = ticket.refundNote && (
+    <p className={styles.reason} data-testid="refund-note">
+      {t('ticketOutcome.refund', { note: ticket.refundNote })}
+    </p>
+  );
   const get = `${formatAmount(ticket.get.sum, lang, { scale: ticket.get.scale })} ${ticket.get.valute}`;
   const link = showLink ? <TicketLink ticket={ticket} /> : null;
   // Beside the payment screen's outcome, the way to the whole ticket.
@@ -140,6 +146,7 @@ function OutcomeScreens({ ticket, showLink }: { ticket: Ticket; showLink: boolea
           >
             <p>{t('ticketOutcome.errorText', { number: ticket.number })}</p>
             {ticket.reason && <p className={styles.reason}>{t('ticketOutcome.reason', { reason: ticket.reason })}</p>}
+            {refund}
           </Screen>
           {link}
         </>
@@ -159,6 +166,7 @@ function OutcomeScreens({ ticket, showLink }: { ticket: Ticket; showLink: boolea
           >
             <p>{t('ticketOutcome.frozenText', { email: ticket.email })}</p>
             {ticket.reason && <p className={styles.reason}>{t('ticketOutcome.reason', { reason: ticket.reason })}</p>}
+            {refund}
           </Screen>
           {link}
         </>

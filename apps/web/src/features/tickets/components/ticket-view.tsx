@@ -10,7 +10,7 @@ import { formatAmount } from '../../../lib/format-amount';
 import { formatDateTime } from '../../../lib/format-date';
 import { useTicket } from '../api/get-ticket';
 import { usePaymentWindow } from '../hooks/use-payment-window';
-import { rateText } from '../rate-text';
+import { rateText } from '@obmen/shared/money';
 import { StatusBadge, useStatusLabel } from './status-badge';
 import { TicketLink } from './ticket-link';
 import { TicketLoadError } from './ticket-load-error';

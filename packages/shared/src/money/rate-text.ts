@@ -1,6 +1,6 @@
-import type { Lang } from '@obmen/shared/i18n';
-import { Decimal } from '@obmen/shared/money';
-import { formatAmount } from '../../lib/format-amount';
+import type { Lang } from '../i18n/languages';
+import { formatAmount } from './amount-text';
+import { Decimal } from './decimal';
 
 interface RateSide {
   valute: string;
@@ -10,7 +10,8 @@ interface RateSide {
 
 /**
  * A rate the way exchangers print it: one unit of the dearer currency in the cheaper one
- * ("1 BTC = 7 612 540.12 RUB" rather than "1 RUB = 0.000000131 BTC").
+ * ("1 BTC = 7 612 540.12 RUB" rather than "1 RUB = 0.000000131 BTC"). The ticket page, the
+ * client's mails and the console all print a rate with it, so they agree to the kopeck.
  */
 export function rateText(rate: string, give: RateSide, get: RateSide, lang: Lang): string {
   const value = new Decimal(rate);
