@@ -98,6 +98,13 @@ test.describe('the ticket desk', () => {
     const panel = page.getByTestId('ticket-panel');
     await expect(panel.getByRole('heading', { name: `Заявка № ${ticket.number}` })).toBeVisible();
     await expect(panel.getByText(email)).toBeVisible();
+    // The console prints the rate the client's page prints, thousands grouped (issue 34).
+    const clientPage = await page.context().newPage();
+    await clientPage.goto(`/ru/ticket/${ticket.id}`);
+    const clientRate = (await clientPage.getByTestId('rate').textContent())!.trim();
+    expect(clientRate).toMatch(/^1 BTC = \d{1,3}(\u00a0\d{3})+(,\d+)? USDT$/);
+    await expect(panel).toContainText(clientRate);
+    await clientPage.close();
     await panel.getByRole('button', { name: 'Выполнить' }).click();
     const dialog = page.getByRole('dialog', { name: `Выполнить заявку № ${ticket.number}` });
     await dialog.getByRole('button', { name: 'Выполнить' }).click();

@@ -1,7 +1,13 @@
 import type { Lang } from '@obmen/shared/i18n';
+import { formatAmount } from '../../lib/format-amount';
 import { formatDateTime as dateTimeText } from '../../lib/format-date';
 
 const LOCALES: Record<Lang, string> = { ru: 'ru-RU', en: 'en-GB' };
+
+/** An amount with its currency, grouped in thousands as the language writes it ("12 345,60 RUB"). */
+export function formatSum({ sum, valute, scale }: { sum: string; valute: string; scale?: number }, lang: Lang): string {
+  return formatAmount(sum, lang, { ...(scale !== undefined && { scale }), unit: valute });
+}
 
 /** A moment as operators read it: date and time to the minute, in their time zone. */
 export function formatDateTime(iso: string | null | undefined, lang: Lang): string {

@@ -6,7 +6,7 @@ import { isLang } from '@obmen/shared/i18n';
 import { Pagination } from '../../components/ui/pagination';
 import { useTicketQueue } from '../api/tickets';
 import { TicketStatusBadge } from '../components/badges';
-import { formatAge, formatDateTime, secondsSince } from '../components/format';
+import { formatAge, formatDateTime, formatSum, secondsSince } from '../components/format';
 import { QueryState } from '../components/query-state';
 import styles from '../components/desk.module.css';
 import { TicketPanel } from './ticket-panel';
@@ -237,12 +237,10 @@ function QueueRow({
       </td>
       <td>
         <div className={styles.nowrap}>
-          {ticket.give.sum} {ticket.give.valute} <span className={styles.muted}>→</span>
+          {formatSum(ticket.give, lang)} <span className={styles.muted}>→</span>
         </div>
         <div className={styles.nowrap}>
-          <strong>
-            {ticket.get.sum} {ticket.get.valute}
-          </strong>
+          <strong>{formatSum(ticket.get, lang)}</strong>
         </div>
         <div className={`${styles.small} ${styles.muted}`}>
           {ticket.give.code} → {ticket.get.code}

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { adminTicketActionBodies, type AdminTicketAction, type AdminTicketDetail } from '@obmen/shared/admin';
 import { isLang } from '@obmen/shared/i18n';
-import { Decimal } from '@obmen/shared/money';
+import { rateText } from '@obmen/shared/money';
 import { Button } from '../../components/ui/button';
 import { CopyButton } from '../../components/ui/copy-button';
 import { Dialog } from '../../components/ui/dialog';
@@ -15,15 +15,9 @@ import { adminImage, adminKeys } from '../api/admin-request';
 import { useTicket, useTicketAction } from '../api/tickets';
 import { Badge, TicketStatusBadge } from '../components/badges';
 import { TextAreaField, TextField } from '../components/fields';
-import { formatDateTime } from '../components/format';
+import { formatDateTime, formatSum } from '../components/format';
 import { QueryState } from '../components/query-state';
 import styles from '../components/desk.module.css';
-
-/** How much of the give currency one unit of the get currency cost: the way operators compare with the market. */
-function inverseRate(giveSum: string, getSum: string, scale: number): string {
-  const get = new Decimal(getSum);
-  return get.isZero() ? '—' : new Decimal(giveSum).div(get).toDecimalPlaces(Math.max(scale, 2)).toFixed();
-}
 
 type ActionField = 'payoutReference' | 'note' | 'refundNote';
 
@@ -97,30 +91,20 @@ export function TicketPanel({ id, closeTo }: { id: string; closeTo: string }) {
         <dl className={styles.facts}>
           <dt>{t('admin.ticket.give')}</dt>
           <dd>
-            <strong>
-              {ticket.give.sum} {ticket.give.valute}
-            </strong>
+            <strong>{formatSum(ticket.give, lang)}</strong>
             <span className={styles.muted}>{ticket.give.name}</span>
           </dd>
           <dt>{t('admin.ticket.get')}</dt>
           <dd>
-            <strong>
-              {ticket.get.sum} {ticket.get.valute}
-            </strong>
+            <strong>{formatSum(ticket.get, lang)}</strong>
             <span className={styles.muted}>{ticket.get.name}</span>
           </dd>
           <dt>{t('admin.ticket.rate')}</dt>
           <dd>
             <span>
-              {ticket.rate} {ticket.fixed ? <Badge tone="accent">{t('admin.ticket.fixed')}</Badge> : null}
-              <span className={`${styles.small} ${styles.muted}`}>
-                {' '}
-                {t('admin.ticket.inverse', {
-                  get: ticket.get.valute,
-                  value: inverseRate(ticket.give.sum, ticket.get.sum, ticket.give.scale),
-                  give: ticket.give.valute,
-                })}
-              </span>
+              {/* The words the client's page and mails print, so both read the same rate. */}
+              {rateText(ticket.rate, ticket.give, ticket.get, lang)}{' '}
+              {ticket.fixed ? <Badge tone="accent">{t('admin.ticket.fixed')}</Badge> : null}
             </span>
           </dd>
           <dt>{t('admin.ticket.fee')}</dt>

@@ -72,7 +72,9 @@ export function ExchangeSummary({
       <div className={styles.rate}>
         <div>
           <span className={styles.rateLabel}>{t(fixed ? 'ticketCommon.fixedRate' : 'ticketCommon.floatingRate')}</span>
-          <span className={styles.rateValue}>{rateText(rate, give, get, lang)}</span>
+          <span className={styles.rateValue} data-testid="rate">
+            {rateText(rate, give, get, lang)}
+          </span>
         </div>
         {countdown && (
           <CountdownRing

@@ -115,7 +115,7 @@ function TicketCard({ ticket, onDeadline }: { ticket: Ticket; onDeadline: () => 
           <Row label={t('ticketInfo.getCurrency')}>{ticket.get.name}</Row>
           <Row label={t('ticketInfo.requisite')}>{requisites(ticket.requisites.get)}</Row>
           <Row label={t('ticketInfo.rate')}>
-            {rateText(ticket.rate, ticket.give, ticket.get, lang)}{' '}
+            <span data-testid="rate">{rateText(ticket.rate, ticket.give, ticket.get, lang)}</span>{' '}
             <span className={styles.muted}>
               · {t(ticket.fixed ? 'ticketCommon.fixedRate' : 'ticketCommon.floatingRate')}
             </span>
