@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from './zod';
 import { CURRENCY_KINDS, decimalString } from './exchange';
 
 import { TICKET_STATUSES } from './ticket-statuses';
