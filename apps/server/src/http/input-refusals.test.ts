@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consoleRoles } from '../../test/admin';
 import { createTestApp, type TestContext } from '../../test/test-app';
-import { createTicket, usdtToBtc } from '../../test/tickets';
+import { createTicket, usdtToBtc, BTC_ADDRESS } from '../../test/tickets';
 
 let ctx: TestContext;
 let roles: Awaited<ReturnType<typeof consoleRoles>>;
@@ -107,5 +107,43 @@ describe('amounts in the console that are no decimals are field errors (400), no
     expect(res.json()).toEqual({
       parameterErrors: [{ name: 'bands.1.minTurnoverUsd', messages: ['Неверное значение'] }],
     });
+  });
+});
+
+describe("requisites: the direction's own fields only, and a ticket body of 16 KB at most", () => {
+  it('a field the direction does not ask for is refused, not stored', async () => {
+    const res = await createTicket(
+      ctx,
+      usdtToBtc('0.01', { requisites: { give: { memo: 'hello' }, get: { walletAddress: BTC_ADDRESS } } }),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      parameterErrors: [{ name: 'requisites.give.memo', messages: ['Такого поля у этого направления нет'] }],
+    });
+  });
+
+  it('more names than any direction has, or names no field can have: 400 from the contract', async () => {
+    const many = Object.fromEntries(Array.from({ length: 11 }, (_, i) => [`field${i}`, 'x']));
+    const crowded = await createTicket(ctx, usdtToBtc('0.01', { requisites: { give: many, get: {} } }));
+    expect(crowded.statusCode).toBe(400);
+    expect(crowded.json()).toEqual({
+      parameterErrors: [{ name: 'requisites.give', messages: ['Такого поля у этого направления нет'] }],
+    });
+    const odd = await createTicket(ctx, usdtToBtc('0.01', { requisites: { give: { 'a b': 'x' }, get: {} } }));
+    expect(odd.statusCode).toBe(400);
+  });
+
+  it('60 000 names: refused by the body reader at 16 KB, never parsed', async () => {
+    const give = Object.fromEntries(Array.from({ length: 60_000 }, (_, i) => [`k${i}`, 'v']));
+    const res = await createTicket(ctx, usdtToBtc('0.01', { requisites: { give, get: {} } }));
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ error: { code: 'fst_err_ctp_body_too_large', message: 'Слишком большой запрос' } });
+  });
+
+  it('a ticket body over 16 KB, however it is padded', async () => {
+    const padded = await createTicket(ctx, usdtToBtc('0.01', { padding: 'x'.repeat(16 * 1024) }));
+    expect(padded.statusCode).toBe(413);
+    const fits = await createTicket(ctx, usdtToBtc('0.01', { padding: 'x'.repeat(8 * 1024) }));
+    expect(fits.statusCode).toBe(200);
   });
 });

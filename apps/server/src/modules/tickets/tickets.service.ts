@@ -9,6 +9,7 @@ import {
   toRate,
   type createTicketBody,
   type Lang,
+  type MessageKey,
   type Ticket,
   type TicketList,
   type TicketStatus,
@@ -113,8 +114,13 @@ export function createTicketsService(options: TicketsOptions) {
     ticket.userId ? `user:${ticket.userId}` : `email:${ticket.email.toLowerCase()}`;
 
   function validateRequisites(side: 'give' | 'get', fields: RequisiteFieldRecord[], values: Record<string, string>) {
-    const problems: Record<string, ReturnType<typeof requisiteProblem>> = {};
+    const problems: Record<string, MessageKey> = {};
     const clean: Record<string, string> = {};
+    // Only the direction's own fields are kept with the ticket: anything else is refused, not stored.
+    for (const name of Object.keys(values)) {
+      if (!fields.some((field) => field.name === name))
+        problems[`requisites.${side}.${name}`] = 'ticket.unknownRequisite';
+    }
     for (const field of fields) {
       const problem = requisiteProblem(field, values[field.name]);
       if (problem) problems[`requisites.${side}.${field.name}`] = problem;
@@ -285,7 +291,7 @@ export function createTicketsService(options: TicketsOptions) {
     const problems = { ...give.problems, ...get.problems };
     if (Object.keys(problems).length > 0) {
       throw new ParameterError((l) =>
-        Object.entries(problems).map(([name, key]) => ({ name, messages: [formatMessage(l, key!)] })),
+        Object.entries(problems).map(([name, key]) => ({ name, messages: [formatMessage(l, key)] })),
       );
     }
 
