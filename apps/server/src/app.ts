@@ -1,7 +1,6 @@
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
-import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
@@ -176,9 +175,9 @@ export async function buildApp({
   });
   await app.register(securityHeaders, { documentHeaders });
   await app.register(compress, { threshold: COMPRESS_FROM });
-  // The spec's "POST form" calls: url-encoded and multipart forms as well as JSON (design §3).
+  // The spec's "POST form" calls: url-encoded forms as well as JSON (design §3). Multipart is read
+  // only where a file is expected (the card photo, card-check.routes.ts); elsewhere it is a 415.
   await app.register(formbody);
-  await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: 10 * 1024 * 1024, files: 1 } });
 
   const mailer = createMailer({ database, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log });
   if (startJobs) mailer.start();
