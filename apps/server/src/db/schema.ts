@@ -389,7 +389,10 @@ export const tickets = pgTable(
     payoutReference: text('payout_reference'),
     refundNote: text('refund_note'),
     paymentDeadline: timestamp('payment_deadline', { withTimezone: true }),
+    /** `user:<id>:<key>` or `email:<address>:<key>`: an Idempotency-Key answers only its own sender. */
     idempotencyKey: text('idempotency_key'),
+    /** A hash of the request the key first came with: a replay with another body is refused (422). */
+    idempotencyFingerprint: text('idempotency_fingerprint'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),

@@ -27,6 +27,7 @@ import type { QuoteSigner } from '../exchange/quote-token';
 import type { Mailer, QueuedMail } from '../mail/mailer';
 import type { SiteStateService } from '../site-state/site-state.service';
 import { createTicketBatches } from './ticket-batches';
+import { idempotencyOf, type Idempotency } from './ticket-idempotency';
 import { FINAL_STATUSES, TICKET_ACTIONS, type TicketAction } from './ticket-lifecycle';
 import { ticketStatusMail } from './ticket.mails';
 import {
@@ -267,7 +268,7 @@ export function createTicketsService(options: TicketsOptions) {
     body: z.output<typeof createTicketBody>,
     user: UserRow | null,
     lang: Lang,
-    scopedKey: string | null,
+    idempotency: Idempotency | null,
   ): Promise<Ticket> {
     if (!(await siteState.isConvertEnabled())) throw new AppError(503, 'maintenance', 'ticket.conversionDisabled');
 
@@ -334,7 +335,8 @@ export function createTicketsService(options: TicketsOptions) {
       status,
       paymentDeadline:
         status === 'advance' ? new Date(Date.now() + windowMs(pair.give.row.code, pair.get.row.code)) : null,
-      idempotencyKey: scopedKey,
+      idempotencyKey: idempotency?.key ?? null,
+      idempotencyFingerprint: idempotency?.fingerprint ?? null,
     };
     const job = { ticket, pair, promo: priced.promo?.code ?? null };
     const row = await inBatch(pair.get.row.code, (tx) => createOne(tx, job));
@@ -456,21 +458,24 @@ export function createTicketsService(options: TicketsOptions) {
       lang: Lang,
       idempotencyKey: string | undefined,
     ): Promise<Ticket> {
-      // A key answers only its own sender: another user (or a visitor) reusing it gets a ticket of their own.
-      const scopedKey = idempotencyKey ? `${user?.id ?? 'visitor'}:${idempotencyKey}` : null;
-      if (scopedKey) {
-        const existing = await findTicketByIdempotencyKey(db, scopedKey);
-        if (existing) return view(existing, lang);
-      }
+      const idempotency = idempotencyOf(idempotencyKey, body, user);
+      const replay = async (): Promise<Ticket | null> => {
+        const existing = idempotency && (await findTicketByIdempotencyKey(db, idempotency.key));
+        if (!existing) return null;
+        if (existing.idempotencyFingerprint !== idempotency.fingerprint) {
+          throw new AppError(422, 'idempotency_key_reused', 'ticket.idempotencyKeyReused');
+        }
+        return view(existing, lang);
+      };
+      const earlier = await replay();
+      if (earlier) return earlier;
       try {
-        return await createNew(body, user, lang, scopedKey);
+        return await createNew(body, user, lang, idempotency);
       } catch (error) {
         // A twin with the same key that got in first took the reserve or the promo code this attempt
         // then found gone (or held the code before this one was priced): its ticket is the answer.
-        if (scopedKey) {
-          const existing = await findTicketByIdempotencyKey(db, scopedKey);
-          if (existing) return view(existing, lang);
-        }
+        const twin = await replay();
+        if (twin) return twin;
         throw error;
       }
     },
