@@ -12,6 +12,7 @@ import {
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { COMPRESS_FROM } from './http/compression';
+import { personalByDefault } from './http/public-cache';
 import { requestIds } from './http/request-id';
 import securityHeaders, { securityHeadersOf } from './http/security-headers';
 import { errorHandling } from './http/errors';
@@ -135,6 +136,8 @@ export async function buildApp({
     reply.header('x-request-id', request.id);
     done();
   });
+  // Before any route: a public read says so (http/public-cache.ts); everything else is no-store.
+  await app.register(personalByDefault);
 
   // The OpenAPI document is generated from the same zod contracts that validate the calls.
   await app.register(swagger, {
