@@ -39,6 +39,7 @@ import { createPageMeta } from './modules/seo/page-meta';
 import { sitemapRoutes } from './modules/seo/sitemap.routes';
 import { createMetrics, registerScrapedGauges, timeRequests } from './modules/monitoring/metrics';
 import { monitoringRoutes } from './modules/monitoring/monitoring.routes';
+import { serveMetricsOnLoopback } from './modules/monitoring/metrics-access';
 import { createLiveRates } from './modules/rates/rates.job';
 import { createScheduler } from './modules/jobs/job-scheduler';
 import { createRateLimitStore } from './modules/rate-limits/rate-limit-store';
@@ -80,6 +81,8 @@ export interface AppDeps {
         | 'TICKET_EXPIRY_CHECK_SECONDS'
         | 'PAYMENT_WINDOWS'
         | 'TRUST_PROXY'
+        | 'METRICS_TOKEN'
+        | 'METRICS_PORT'
       >
     >;
   database: Database;
@@ -265,7 +268,8 @@ export async function buildApp({
       scheduler.every('live_rates', config.RATE_REFRESH_SECONDS ?? 60, () => live.refresh());
     }
   }
-  await app.register(monitoringRoutes, { catalog, exchange, siteState, metrics });
+  await app.register(monitoringRoutes, { catalog, exchange, siteState, metrics, metricsToken: config.METRICS_TOKEN });
+  if (config.METRICS_PORT) serveMetricsOnLoopback(app, metrics, config.METRICS_PORT);
   const content = createContentService(database.db);
   await app.register(contentRoutes, { content });
   await app.register(sitemapRoutes, { db: database.db, catalog, exchange, publicUrl: config.PUBLIC_URL });

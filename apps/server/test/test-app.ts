@@ -25,6 +25,8 @@ export interface TestAppOptions {
   /** The TRUST_PROXY setting, parsed. */
   trustProxy?: boolean | number | string[];
   clientTimeouts?: AppDeps['clientTimeouts'];
+  /** METRICS_TOKEN and METRICS_PORT: without either, /metrics is not served. */
+  metrics?: { token?: string; port?: number };
 }
 
 // Tests register many users from one address; the limits get their own tests.
@@ -42,6 +44,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
       MAIL_FROM: 'Obmen <no-reply@obmen.test>',
       ...(options.paymentWindowOverrides && { PAYMENT_WINDOWS: options.paymentWindowOverrides }),
       ...(options.trustProxy !== undefined && { TRUST_PROXY: options.trustProxy }),
+      METRICS_TOKEN: options.metrics?.token,
+      METRICS_PORT: options.metrics?.port,
     },
     database,
     secret: 'test-secret-that-is-long-enough-for-hmac-0123456789',
