@@ -14,6 +14,7 @@ import type { Database } from './db/database';
 import { COMPRESS_FROM } from './http/compression';
 import { personalByDefault } from './http/public-cache';
 import { requestIds } from './http/request-id';
+import { withRedactedRequests } from './http/request-log';
 import securityHeaders, { securityHeadersOf } from './http/security-headers';
 import { errorHandling } from './http/errors';
 import { requestLanguage } from './http/request-language';
@@ -112,7 +113,7 @@ export async function buildApp({
   clientTimeouts = CLIENT_TIMEOUTS,
 }: AppDeps) {
   const app = Fastify({
-    logger: logger ?? { level: config.LOG_LEVEL },
+    logger: withRedactedRequests(logger ?? { level: config.LOG_LEVEL }),
     // A request id from the proxy is kept, so one request can be followed across the logs.
     requestIdHeader: 'x-request-id',
     genReqId: requestIds(),

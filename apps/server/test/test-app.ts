@@ -25,6 +25,8 @@ export interface TestAppOptions {
   /** The TRUST_PROXY setting, parsed. */
   trustProxy?: boolean | number | string[];
   clientTimeouts?: AppDeps['clientTimeouts'];
+  /** Where the log goes (silent unless TEST_LOG_LEVEL says otherwise). */
+  logger?: AppDeps['logger'];
   /** METRICS_TOKEN and METRICS_PORT: without either, /metrics is not served. */
   metrics?: { token?: string; port?: number };
 }
@@ -56,6 +58,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
       accounts: { register: GENEROUS, passwordReset: GENEROUS },
     },
     ...(options.clientTimeouts && { clientTimeouts: options.clientTimeouts }),
+    ...(options.logger !== undefined && { logger: options.logger }),
   });
   await app.ready();
   return {
