@@ -47,6 +47,12 @@ const boundaries = [
   },
 ];
 
+const sharedImports = [
+  { group: ['node:*', 'fs', 'path', 'crypto'], message: 'packages/shared is pure TypeScript: no node:*.' },
+  { group: ['react', 'react-*', 'react/*'], message: 'packages/shared has no React.' },
+  { group: ['@obmen/web', '@obmen/server'], message: 'packages/shared imports neither app.' },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -80,14 +86,22 @@ export default tseslint.config(
   },
   {
     files: ['packages/shared/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: sharedImports }] },
+  },
+  {
+    files: ['packages/shared/src/contracts/**/*.ts'],
+    ignores: ['packages/shared/src/contracts/zod.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            { group: ['node:*', 'fs', 'path', 'crypto'], message: 'packages/shared is pure TypeScript: no node:*.' },
-            { group: ['react', 'react-*', 'react/*'], message: 'packages/shared has no React.' },
-            { group: ['@obmen/web', '@obmen/server'], message: 'packages/shared imports neither app.' },
+          patterns: sharedImports,
+          paths: [
+            {
+              name: 'zod',
+              message:
+                "Contracts import * as z from './zod': its strings refuse U+0000, which PostgreSQL cannot store.",
+            },
           ],
         },
       ],

@@ -1,7 +1,6 @@
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
-import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
@@ -13,7 +12,9 @@ import {
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { COMPRESS_FROM } from './http/compression';
+import { personalByDefault } from './http/public-cache';
 import { requestIds } from './http/request-id';
+import { withRedactedRequests } from './http/request-log';
 import securityHeaders, { securityHeadersOf } from './http/security-headers';
 import { errorHandling } from './http/errors';
 import { requestLanguage } from './http/request-language';
@@ -40,6 +41,7 @@ import { createPageMeta } from './modules/seo/page-meta';
 import { sitemapRoutes } from './modules/seo/sitemap.routes';
 import { createMetrics, registerScrapedGauges, timeRequests } from './modules/monitoring/metrics';
 import { monitoringRoutes } from './modules/monitoring/monitoring.routes';
+import { serveMetricsOnLoopback } from './modules/monitoring/metrics-access';
 import { createLiveRates } from './modules/rates/rates.job';
 import { createScheduler } from './modules/jobs/job-scheduler';
 import { createRateLimitStore } from './modules/rate-limits/rate-limit-store';
@@ -81,6 +83,8 @@ export interface AppDeps {
         | 'TICKET_EXPIRY_CHECK_SECONDS'
         | 'PAYMENT_WINDOWS'
         | 'TRUST_PROXY'
+        | 'METRICS_TOKEN'
+        | 'METRICS_PORT'
       >
     >;
   database: Database;
@@ -110,7 +114,7 @@ export async function buildApp({
   clientTimeouts = CLIENT_TIMEOUTS,
 }: AppDeps) {
   const app = Fastify({
-    logger: logger ?? { level: config.LOG_LEVEL },
+    logger: withRedactedRequests(logger ?? { level: config.LOG_LEVEL }),
     // A request id from the proxy is kept, so one request can be followed across the logs.
     requestIdHeader: 'x-request-id',
     genReqId: requestIds(),
@@ -137,6 +141,8 @@ export async function buildApp({
     reply.header('x-request-id', request.id);
     done();
   });
+  // Before any route: a public read says so (http/public-cache.ts); everything else is no-store.
+  await app.register(personalByDefault);
 
   // The OpenAPI document is generated from the same zod contracts that validate the calls.
   await app.register(swagger, {
@@ -177,9 +183,9 @@ export async function buildApp({
   });
   await app.register(securityHeaders, { documentHeaders });
   await app.register(compress, { threshold: COMPRESS_FROM });
-  // The spec's "POST form" calls: url-encoded and multipart forms as well as JSON (design §3).
+  // The spec's "POST form" calls: url-encoded forms as well as JSON (design §3). Multipart is read
+  // only where a file is expected (the card photo, card-check.routes.ts); elsewhere it is a 415.
   await app.register(formbody);
-  await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: 10 * 1024 * 1024, files: 1 } });
 
   const mailer = createMailer({ database, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log });
   if (startJobs) mailer.start();
@@ -265,7 +271,8 @@ export async function buildApp({
       scheduler.every('live_rates', config.RATE_REFRESH_SECONDS ?? 60, () => live.refresh());
     }
   }
-  await app.register(monitoringRoutes, { catalog, exchange, siteState, metrics });
+  await app.register(monitoringRoutes, { catalog, exchange, siteState, metrics, metricsToken: config.METRICS_TOKEN });
+  if (config.METRICS_PORT) serveMetricsOnLoopback(app, metrics, config.METRICS_PORT);
   const content = createContentService(database.db);
   await app.register(contentRoutes, { content });
   await app.register(sitemapRoutes, { db: database.db, catalog, exchange, publicUrl: config.PUBLIC_URL });

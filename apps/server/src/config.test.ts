@@ -21,6 +21,9 @@ describe('configuration', () => {
       'Invalid configuration: DATABASE_URL must be a postgres:// URL (got "mysql://x@y/z")',
     ],
     [{ SECRET: 'short' }, 'Invalid configuration: SECRET must be at least 32 characters'],
+    [{ METRICS_TOKEN: 'short' }, 'Invalid configuration: METRICS_TOKEN must be at least 32 characters'],
+    [{ METRICS_PORT: '8080' }, 'Invalid configuration: METRICS_PORT must differ from PORT (got "8080")'],
+    [{ METRICS_PORT: '0' }, 'Invalid configuration: METRICS_PORT must be a whole number from 1 to 65535 (got "0")'],
     [
       { REDIS_URL: 'http://cache:6379' },
       'Invalid configuration: REDIS_URL must be a redis:// or rediss:// URL (got "http://cache:6379")',

@@ -17,7 +17,7 @@ function isAddressOrRange(entry: string): boolean {
   return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
 }
 
-const configSchema = z.object({
+const settings = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().min(1).default('0.0.0.0'),
   PORT: port.default(8080),
@@ -78,6 +78,10 @@ const configSchema = z.object({
         return z.NEVER;
       }),
   ),
+  // Prometheus' /metrics tells reserves, ticket counts and routes: only a scraper with the token
+  // reads it on the public port, or anyone on a loopback-only port of its own (docs/monitoring.md).
+  METRICS_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
+  METRICS_PORT: z.preprocess(emptyAsUndefined, port.optional()),
   // `GIVE>GET=SECONDS,…`: short payment windows for chosen directions, for tests and demos.
   PAYMENT_WINDOWS: z.preprocess(
     emptyAsUndefined,
@@ -100,6 +104,11 @@ const configSchema = z.object({
   ),
 });
 
+const configSchema = settings.refine((config) => config.METRICS_PORT !== config.PORT, {
+  path: ['METRICS_PORT'],
+  message: 'must differ from PORT',
+});
+
 export type Config = z.infer<typeof configSchema> & { PUBLIC_URL: string };
 
 /** A setting that cannot be used: the server prints this one line and stops. */
@@ -107,13 +116,16 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+/** Settings never printed back, even when wrong. */
+const SECRETS = ['SECRET', 'ADMIN_PASSWORD', 'METRICS_TOKEN'];
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = configSchema.safeParse(env);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const variable = String(issue?.path[0] ?? 'environment');
     const got = env[variable];
-    const shown = variable === 'SECRET' || variable === 'ADMIN_PASSWORD' ? '' : ` (got "${got ?? ''}")`;
+    const shown = SECRETS.includes(variable) ? '' : ` (got "${got ?? ''}")`;
     throw new ConfigError(`Invalid configuration: ${variable} ${issue?.message ?? 'is invalid'}${shown}`);
   }
   const config = parsed.data;

@@ -28,6 +28,10 @@ export interface TestAppOptions {
   clientTimeouts?: AppDeps['clientTimeouts'];
   /** The ticket limits as shipped (3 open per e-mail…); by default tests get room for many tickets. */
   shippedTicketLimits?: boolean;
+  /** Where the log goes (silent unless TEST_LOG_LEVEL says otherwise). */
+  logger?: AppDeps['logger'];
+  /** METRICS_TOKEN and METRICS_PORT: without either, /metrics is not served. */
+  metrics?: { token?: string; port?: number };
 }
 
 // Tests register many users from one address; the limits get their own tests.
@@ -51,6 +55,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
       MAIL_FROM: 'Obmen <no-reply@obmen.test>',
       ...(options.paymentWindowOverrides && { PAYMENT_WINDOWS: options.paymentWindowOverrides }),
       ...(options.trustProxy !== undefined && { TRUST_PROXY: options.trustProxy }),
+      METRICS_TOKEN: options.metrics?.token,
+      METRICS_PORT: options.metrics?.port,
     },
     database,
     secret: 'test-secret-that-is-long-enough-for-hmac-0123456789',
@@ -61,6 +67,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
       accounts: { register: GENEROUS, passwordReset: GENEROUS },
     },
     ...(options.clientTimeouts && { clientTimeouts: options.clientTimeouts }),
+    ...(options.logger !== undefined && { logger: options.logger }),
   });
   await app.ready();
   return {

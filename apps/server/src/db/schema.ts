@@ -422,7 +422,10 @@ export const tickets = pgTable(
     payoutReference: text('payout_reference'),
     refundNote: text('refund_note'),
     paymentDeadline: timestamp('payment_deadline', { withTimezone: true }),
+    /** `user:<id>:<key>` or `email:<address>:<key>`: an Idempotency-Key answers only its own sender. */
     idempotencyKey: text('idempotency_key'),
+    /** A hash of the request the key first came with: a replay with another body is refused (422). */
+    idempotencyFingerprint: text('idempotency_fingerprint'),
     /** The address the ticket was created from: open tickets are capped per address (ticket_limits). */
     clientIp: text('client_ip'),
     createdAt: createdAt(),

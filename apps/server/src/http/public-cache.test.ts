@@ -2,6 +2,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, consoleRoles, type Headers } from '../../test/admin';
 import { createTestApp, type TestContext } from '../../test/test-app';
+import { createUser, TEST_PASSWORD } from '../../test/users';
 import { PUBLIC_CACHE_CONTROL, publicCache } from './public-cache';
 
 let ctx: TestContext;
@@ -84,10 +85,10 @@ describe('what is not a public read', () => {
   it('keeps the public Cache-Control off a refused read', async () => {
     const res = await get('/api/v1/Exchange/get_range?giveName=NOPE&getName=ETH');
     expect(res.statusCode).toBe(400);
-    expect(res.headers['cache-control']).toBeUndefined();
+    expect(res.headers['cache-control']).toBe('no-store');
   });
 
-  it('gives quotes and other calls no ETag and no Cache-Control', async () => {
+  it('gives quotes and other calls no ETag, and no-store', async () => {
     const quote = await ctx.app.inject({
       method: 'POST',
       url: '/api/v1/Exchange/calculate',
@@ -97,7 +98,53 @@ describe('what is not a public read', () => {
     for (const res of [quote, message]) {
       expect(res.statusCode).toBe(200);
       expect(res.headers.etag).toBeUndefined();
-      expect(res.headers['cache-control']).toBeUndefined();
+      expect(res.headers['cache-control']).toBe('no-store');
+    }
+  });
+});
+
+/** Reads alike for every visitor, each with its own Cache-Control: everything else is someone's own. */
+const PUBLIC = [
+  '/api/v1/Exchange/get_currencies/:side',
+  '/api/v1/Exchange/get_range',
+  '/api/v1/Exchange/direction_status',
+  '/api/v1/Exchange/get_reserve/:x',
+  '/export/rates.xml',
+  '/sitemap.xml',
+  '/robots.txt',
+];
+
+describe('personal answers are never kept by a browser or a proxy', () => {
+  it('every other GET of the route table says no-store, whoever asks and whatever the answer', async () => {
+    const routes = ctx.app.routeTable.filter((r) => r.method === 'GET' && !PUBLIC.includes(r.url));
+    expect(routes.length).toBeGreaterThan(40);
+    for (const route of routes) {
+      const url = route.url.replace(/:\w+/g, 'BTC').replace('*', 'index.html');
+      for (const headers of [roles.admin, {}]) {
+        const res = await get(url, headers);
+        expect(res.headers['cache-control'], `${url} ${res.statusCode}`).toBe('no-store');
+      }
+    }
+  });
+
+  it("the session a login answers with, and the user's own reads", async () => {
+    const user = await createUser(ctx);
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/token',
+      payload: { username: user.username, password: TEST_PASSWORD },
+    });
+    const answers = [
+      login,
+      await get('/api/v1/User/info', user.headers),
+      await get('/api/v1/Tickets/', user.headers),
+      await get('/api/v1/Ref/summary', user.headers),
+      await get('/api/v1/Promo/getpromocodes', user.headers),
+      await get('/api/admin/users', roles.admin),
+    ];
+    for (const res of answers) {
+      expect(res.statusCode, res.body.slice(0, 80)).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-store');
     }
   });
 });

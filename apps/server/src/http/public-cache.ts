@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import etag from '@fastify/etag';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
 /**
@@ -15,6 +15,9 @@ export interface PublicCacheOptions {
   /** The answers are worded in the request's language (Accept-Language, when no `?lang=`). */
   byLanguage?: boolean;
 }
+
+/** The requests answered in a publicCache scope: `personalByDefault` leaves their 200s to it. */
+const publicReads = new WeakSet<FastifyRequest>();
 
 // Kept answers (a side's currency list, a pair's range) are the same Buffer until the catalog
 // changes: hashed once, not on every request.
@@ -40,6 +43,10 @@ function hashOf(payload: string | Buffer): string {
  */
 export const publicCache = fp(
   async (app: FastifyInstance, { byLanguage = false }: PublicCacheOptions) => {
+    app.addHook('onRequest', (request, _reply, done) => {
+      publicReads.add(request);
+      done();
+    });
     // A 304 names what its 200 varies on, and @fastify/compress names the encoding only when it
     // compresses: named here for every answer, beside the language when the answer is worded in it.
     const varies = byLanguage ? ['accept-language', 'accept-encoding'] : ['accept-encoding'];
@@ -57,4 +64,21 @@ export const publicCache = fp(
     await app.register(etag, { hashFn: hashOf, weak: true });
   },
   { name: 'public-cache' },
+);
+
+/**
+ * Every other answer is someone's own until its handler says otherwise (user info, tickets, lists,
+ * referral, promo, the console): `Cache-Control: no-store`, so no browser or proxy keeps it. Set
+ * once for the whole app, before any route, so a new personal route cannot be left cacheable.
+ * Files that set their header on the raw response (the web app's assets) keep it.
+ */
+export const personalByDefault = fp(
+  async (app: FastifyInstance) => {
+    app.addHook('onSend', (request, reply, payload, done) => {
+      const own = reply.hasHeader('cache-control') || reply.raw.hasHeader('cache-control');
+      if (!own && !(publicReads.has(request) && reply.statusCode === 200)) reply.header('cache-control', 'no-store');
+      done(null, payload);
+    });
+  },
+  { name: 'personal-by-default' },
 );

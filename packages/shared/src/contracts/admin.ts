@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from './zod';
 import { Decimal } from '../money/decimal';
 import { USER_ROLES } from './accounts';
 import { PAGE_SLUGS } from './content';
@@ -12,11 +12,10 @@ import { TICKET_STATUSES, ticketSchema } from './tickets';
 
 // ——— Field rules ———
 
-const amount = z
-  .string()
-  .trim()
-  .min(1, 'validation.required')
-  .regex(/^\d{1,20}(\.\d{1,18})?$/, 'validation.pattern');
+const AMOUNT_TEXT = /^\d{1,20}(\.\d{1,18})?$/;
+/** The amount a field's text holds, or null when it holds none (zod runs a form's refinements even then). */
+const decimalOf = (text: unknown) => (typeof text === 'string' && AMOUNT_TEXT.test(text) ? new Decimal(text) : null);
+const amount = z.string().trim().min(1, 'validation.required').regex(AMOUNT_TEXT, 'validation.pattern');
 const positiveAmount = amount.refine((v) => /[1-9]/.test(v), 'admin.mustBePositive');
 const percentText = z
   .string()
@@ -316,12 +315,15 @@ export function directionRangeProblem(range: {
   threshold: string | null;
   maxSum: string;
 }): { field: 'maxSum' | 'threshold'; key: 'admin.maxBelowMin' | 'admin.thresholdOutside' } | null {
-  const min = new Decimal(range.minSum);
-  const max = new Decimal(range.maxSum);
+  const min = decimalOf(range.minSum);
+  const max = decimalOf(range.maxSum);
+  // A value that is no amount already has its own field error; the range waits for amounts.
+  if (!min || !max) return null;
   if (max.lt(min)) return { field: 'maxSum', key: 'admin.maxBelowMin' };
   if (range.threshold !== null) {
-    const threshold = new Decimal(range.threshold);
-    if (threshold.lt(min) || threshold.gt(max)) return { field: 'threshold', key: 'admin.thresholdOutside' };
+    const threshold = decimalOf(range.threshold);
+    if (threshold && (threshold.lt(min) || threshold.gt(max)))
+      return { field: 'threshold', key: 'admin.thresholdOutside' };
   }
   return null;
 }
@@ -471,11 +473,14 @@ export const adminDiscountBands = z.object({
     .min(1, 'validation.required')
     .max(20)
     .superRefine((bands, ctx) => {
-      if (bands[0] && !new Decimal(bands[0].minTurnoverUsd).isZero()) {
+      const turnovers = bands.map((band) => decimalOf(band.minTurnoverUsd));
+      // A turnover that is no amount already has its own field error: the order is checked once all are.
+      if (turnovers.some((turnover) => turnover === null)) return;
+      if (turnovers[0] && !turnovers[0].isZero()) {
         ctx.addIssue({ code: 'custom', path: [0, 'minTurnoverUsd'], message: 'admin.firstBandZero' });
       }
       for (let i = 1; i < bands.length; i += 1) {
-        if (!new Decimal(bands[i]!.minTurnoverUsd).gt(bands[i - 1]!.minTurnoverUsd)) {
+        if (!turnovers[i]!.gt(turnovers[i - 1]!)) {
           ctx.addIssue({ code: 'custom', path: [i, 'minTurnoverUsd'], message: 'admin.bandsAscending' });
         }
       }

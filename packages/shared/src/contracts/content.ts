@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from './zod';
 
 export const PAGE_SLUGS = ['about', 'partner', 'rules', 'aml', 'faq', 'contacts'] as const;
 export type PageSlug = (typeof PAGE_SLUGS)[number];

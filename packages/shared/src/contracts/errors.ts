@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from './zod';
 
 /** Field errors (design §3): HTTP 400, messages already in the request's language. */
 export const parameterErrorsSchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from './zod';
 
 export const CURRENCY_SIDES = ['give', 'get'] as const;
 export const currencySideSchema = z.enum(CURRENCY_SIDES);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from './zod';
 import { compareAmounts, decimalPlaces, normalizeAmount } from '../money/amount-text';
 import { requisiteProblem } from '../validation/requisites';
 import { decimalString, requisiteFieldSchema } from './exchange';

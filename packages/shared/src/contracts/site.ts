@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from './zod';
 
 /** GET /api/v1/SiteState answers 503 with this while exchanges are paused. */
 export const siteStateNotice = z.object({ header: z.string(), text: z.string() });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from './zod';
 import { CURRENCY_KINDS, decimalString } from './exchange';
 
 import { TICKET_STATUSES } from './ticket-statuses';
@@ -7,6 +7,17 @@ export { OPEN_TICKET_STATUSES, TICKET_STATUSES, type TicketStatus } from './tick
 
 const mustAgree = (key: string) =>
   z.preprocess((v) => (typeof v === 'string' ? ['true', 'on', '1'].includes(v) : v), z.literal(true, { error: key }));
+
+/** A direction asks for at most this many requisites a side (the console's limit on its fields). */
+export const MAX_REQUISITE_FIELDS = 10;
+
+/**
+ * One side's requisites by field name, named as the console names fields. Which names the
+ * direction asks for is the server's check; this one keeps a body of a thousand names cheap to refuse.
+ */
+const requisiteValues = z
+  .record(z.string().regex(/^[a-zA-Z][a-zA-Z0-9]{0,39}$/, 'ticket.unknownRequisite'), z.string().max(300))
+  .refine((values) => Object.keys(values).length <= MAX_REQUISITE_FIELDS, 'ticket.unknownRequisite');
 
 /** POST /api/v1/Tickets/create (JSON). The server recomputes the sums; a fixed rate needs its quote token. */
 export const createTicketBody = z.object({
@@ -50,10 +61,7 @@ export const createTicketBody = z.object({
     .max(254, 'validation.maxLength')
     .pipe(z.email('validation.email')),
   requisites: z
-    .object({
-      give: z.record(z.string(), z.string().max(300)).default({}),
-      get: z.record(z.string(), z.string().max(300)).default({}),
-    })
+    .object({ give: requisiteValues.default({}), get: requisiteValues.default({}) })
     .default({ give: {}, get: {} }),
   agreeAml: mustAgree('validation.agreeAml'),
   agreeRules: mustAgree('validation.agreeRules'),

@@ -1,26 +1,27 @@
+import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { cardCheckQuery, cardCheckStatusSchema } from '@obmen/shared';
-import { AppError } from '../../http/errors';
 import type { AuthGuards } from '../accounts/auth-guards';
-import { MAX_UPLOAD_BYTES } from './card-image';
 import type { CardCheckService } from './card-check.service';
+import { readUploadedImage, refuseOversizedForm, UPLOAD_FORM_LIMITS } from './upload-form';
 
 export const cardCheckRoutes: FastifyPluginAsyncZod<{ cardCheck: CardCheckService; guards: AuthGuards }> = async (
   app,
   { cardCheck, guards },
 ) => {
+  // Multipart forms are read in this scope alone: every other call refuses them (415), as none takes a file.
+  await app.register(multipart, { limits: UPLOAD_FORM_LIMITS });
+
   // Paths as the spec writes them; a leading slash is how clients call them.
   app.post(
     '/api/v1/CardCheck/uploadimage',
     {
+      onRequest: refuseOversizedForm,
       preHandler: guards.optionalUser,
-      bodyLimit: MAX_UPLOAD_BYTES + 1024 * 1024,
       schema: { querystring: cardCheckQuery, response: { 200: cardCheckStatusSchema } },
     },
     async (request) => {
-      const body = request.body as { image?: unknown } | undefined;
-      const image = body?.image;
-      if (!Buffer.isBuffer(image)) throw new AppError(400, 'upload_missing', 'upload.missing');
+      const image = await readUploadedImage(request);
       return cardCheck.upload(request.query.ticketId, request.user, image, request.lang);
     },
   );

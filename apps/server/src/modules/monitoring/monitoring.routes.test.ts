@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { XMLParser } from 'fast-xml-parser';
+import getPort from 'get-port';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { Decimal } from '@obmen/shared';
@@ -9,9 +10,12 @@ import { claimRun, finishRun } from '../jobs/job-runs.repository';
 import { EVENT_LOOP_SAMPLE_MS } from './metrics';
 import { createRatesExport } from './rates-export';
 
+const METRICS_TOKEN = 'metrics-token-for-the-scraper-0123456789';
+const SCRAPER = { authorization: `Bearer ${METRICS_TOKEN}` };
+
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestApp();
+  ctx = await createTestApp({ metrics: { token: METRICS_TOKEN } });
 });
 afterAll(() => ctx.close());
 
@@ -110,7 +114,7 @@ describe('observability', () => {
     await ctx.app.inject({ url: '/api/v1/Exchange/get_currencies/give' });
     await claimRun(ctx.database.db, 'expire_tickets', 10);
     await finishRun(ctx.database.db, 'expire_tickets', null);
-    const res = await ctx.app.inject({ url: '/metrics' });
+    const res = await ctx.app.inject({ url: '/metrics', headers: SCRAPER });
     expect(res.headers['content-type']).toContain('text/plain');
     expect(res.body).toMatch(
       /obmen_http_request_duration_seconds_count\{method="GET",route="\/api\/v1\/Exchange\/get_currencies\/:side",status_code="200"\} \d+/,
@@ -123,7 +127,7 @@ describe('observability', () => {
 
   it('keeps the process metrics, the event-loop lag sampled every 100 ms among them', async () => {
     await new Promise((resolve) => setTimeout(resolve, 2 * EVENT_LOOP_SAMPLE_MS));
-    const res = await ctx.app.inject({ url: '/metrics' });
+    const res = await ctx.app.inject({ url: '/metrics', headers: SCRAPER });
     for (const name of [
       'nodejs_eventloop_lag_p99_seconds',
       'nodejs_heap_size_used_bytes',
@@ -131,6 +135,33 @@ describe('observability', () => {
     ]) {
       expect(res.body).toMatch(new RegExp(`^${name} [0-9.e-]+$`, 'm'));
     }
+  });
+
+  it('answers /metrics only to the bearer of METRICS_TOKEN', async () => {
+    for (const headers of [{}, { authorization: 'Bearer wrong' }, { authorization: METRICS_TOKEN }]) {
+      const refused = await ctx.app.inject({ url: '/metrics', headers });
+      expect(refused.statusCode).toBe(401);
+      expect(refused.headers['www-authenticate']).toBe('Bearer realm="metrics"');
+      expect(refused.body).not.toContain('obmen_');
+    }
+    expect((await ctx.app.inject({ url: '/metrics', headers: SCRAPER })).statusCode).toBe(200);
+  });
+
+  it('serves no /metrics at all without a token, and on METRICS_PORT only on the loopback', async () => {
+    const port = await getPort({ host: '127.0.0.1' });
+    const plain = await createTestApp({ seed: false, metrics: { port } });
+    try {
+      expect((await plain.app.inject({ url: '/metrics' })).statusCode).toBe(404);
+      const address = await plain.app.listen({ host: '127.0.0.1', port: 0 });
+      expect((await fetch(`${address}/metrics`)).status).toBe(404);
+      const scraped = await fetch(`http://127.0.0.1:${port}/metrics`);
+      expect(scraped.status).toBe(200);
+      expect(await scraped.text()).toContain('# TYPE obmen_tickets gauge');
+      expect((await fetch(`http://127.0.0.1:${port}/api/v1/SiteState`)).status).toBe(404);
+    } finally {
+      await plain.close();
+    }
+    await expect(fetch(`http://127.0.0.1:${port}/metrics`)).rejects.toThrow();
   });
 
   it('serves the OpenAPI document generated from the contracts, covering every call', async () => {

@@ -3,6 +3,7 @@ import type { Catalog } from '../exchange/exchange.catalog';
 import type { ExchangeService } from '../exchange/exchange.service';
 import type { SiteStateService } from '../site-state/site-state.service';
 import type { Metrics } from './metrics';
+import { requireMetricsToken, scrape } from './metrics-access';
 import { publicCache } from '../../http/public-cache';
 import { createRatesExport, EMPTY_RATES_XML } from './rates-export';
 
@@ -11,7 +12,9 @@ export const monitoringRoutes: FastifyPluginAsync<{
   exchange: ExchangeService;
   siteState: SiteStateService;
   metrics: Metrics;
-}> = async (app, { catalog, exchange, siteState, metrics }) => {
+  /** METRICS_TOKEN: /metrics is served on this port only to a scraper that sends it. */
+  metricsToken?: string;
+}> = async (app, { catalog, exchange, siteState, metrics, metricsToken }) => {
   const ratesExport = createRatesExport(catalog, exchange);
   // Rate monitors poll it: an unchanged export is a 304 (http/public-cache.ts).
   await app.register(async (exports) => {
@@ -22,7 +25,7 @@ export const monitoringRoutes: FastifyPluginAsync<{
     });
   });
 
-  app.get('/metrics', { logLevel: 'warn' }, async (_request, reply) =>
-    reply.type(metrics.registry.contentType).send(await metrics.registry.metrics()),
-  );
+  if (metricsToken) {
+    app.get('/metrics', { logLevel: 'warn', onRequest: requireMetricsToken(metricsToken) }, scrape(metrics));
+  }
 };

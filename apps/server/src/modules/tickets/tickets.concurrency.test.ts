@@ -176,7 +176,7 @@ describe('money under concurrency', () => {
     const rows = await ctx.database.db
       .select()
       .from(tickets)
-      .where(eq(tickets.idempotencyKey, `visitor:${key}`));
+      .where(eq(tickets.idempotencyKey, `email:client@example.com:${key}`));
     expect(rows).toHaveLength(1);
   });
 

@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Decimal, type TicketStatus } from '@obmen/shared';
 import { createTestApp, type TestContext } from '../../../test/test-app';
-import { createTicket, sberToBtc, usdtToBtc } from '../../../test/tickets';
+import { createTicket, sberToBtc, usdtToBtc, withQuotedSums } from '../../../test/tickets';
 import { createUser } from '../../../test/users';
 import { outbox, promoCodes, reserves, ticketHistory, tickets, users } from '../../db/schema';
 import type { TicketAction } from './ticket-lifecycle';
@@ -218,7 +218,54 @@ describe('the Idempotency-Key', () => {
     const rows = await ctx.database.db
       .select()
       .from(tickets)
-      .where(and(eq(tickets.idempotencyKey, `visitor:${key}`)));
+      .where(and(eq(tickets.idempotencyKey, `email:client@example.com:${key}`)));
     expect(rows).toHaveLength(1);
+  });
+
+  it("is the sender's own: another visitor's e-mail with the same key gets a ticket of their own, not the first one", async () => {
+    const key = `shared-${Date.now()}`;
+    const first = await createTicket(ctx, usdtToBtc('0.01', { email: 'first@example.com' }), {
+      'idempotency-key': key,
+    });
+    const other = await createTicket(ctx, usdtToBtc('0.01', { email: 'Other@Example.com' }), {
+      'idempotency-key': key,
+    });
+    expect(other.statusCode).toBe(200);
+    expect(other.json().id).not.toBe(first.json().id);
+    expect(other.json().email).toBe('Other@Example.com');
+  });
+
+  it('refuses a replay with another body (422, as Stripe does), in the language of the request', async () => {
+    const key = `changed-${Date.now()}`;
+    const email = 'changes-mind@example.com';
+    const first = await createTicket(ctx, usdtToBtc('0.01', { email }), { 'idempotency-key': key });
+    expect(first.statusCode).toBe(200);
+    const changed = await createTicket(ctx, usdtToBtc('0.02', { email }), { 'idempotency-key': key });
+    expect(changed.statusCode).toBe(422);
+    expect(changed.json()).toEqual({
+      error: {
+        code: 'idempotency_key_reused',
+        message: 'Повтор запроса не совпадает с первым: обновите страницу и отправьте заявку снова',
+      },
+    });
+    const english = await createTicket(ctx, usdtToBtc('0.02', { email }), {
+      'idempotency-key': key,
+      'accept-language': 'en',
+    });
+    expect(english.json().error.message).toBe(
+      'The retry differs from the first request: reload the page and send the ticket again',
+    );
+    // The same body still gets its ticket, its keys in any order.
+    const { requisites, ...rest } = (await withQuotedSums(ctx, usdtToBtc('0.01', { email }))) as Record<
+      string,
+      unknown
+    >;
+    const reordered = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/Tickets/create',
+      headers: { 'idempotency-key': key },
+      payload: { requisites, ...rest },
+    });
+    expect(reordered.json().id).toBe(first.json().id);
   });
 });

@@ -5,6 +5,8 @@ import type { AuthGuards } from '../accounts/auth-guards';
 import type { TicketsService } from './tickets.service';
 
 const BASE = '/api/v1/Tickets';
+/** A ticket's form is a few hundred bytes: 16 KB leaves room, and a padded body is refused unread. */
+export const TICKET_BODY_LIMIT = 16 * 1024;
 const idempotencyHeaders = z.object({ 'idempotency-key': z.string().min(8).max(100).optional() });
 
 export const ticketsRoutes: FastifyPluginAsyncZod<{ tickets: TicketsService; guards: AuthGuards }> = async (
@@ -15,6 +17,7 @@ export const ticketsRoutes: FastifyPluginAsyncZod<{ tickets: TicketsService; gua
     `${BASE}/create`,
     {
       preHandler: guards.optionalUser,
+      bodyLimit: TICKET_BODY_LIMIT,
       schema: { body: createTicketBody, headers: idempotencyHeaders, response: { 200: ticketSchema } },
     },
     async (request) =>
@@ -32,6 +35,7 @@ export const ticketsRoutes: FastifyPluginAsyncZod<{ tickets: TicketsService; gua
     app.route({
       method,
       url: `${BASE}/confirm/:id`,
+      bodyLimit: TICKET_BODY_LIMIT,
       preHandler: guards.optionalUser,
       schema: { params: ticketIdParams, response: { 200: ticketSchema } },
       handler: async (request) => tickets.confirm(request.params.id, request.user, request.lang),
@@ -39,6 +43,7 @@ export const ticketsRoutes: FastifyPluginAsyncZod<{ tickets: TicketsService; gua
     app.route({
       method,
       url: `${BASE}/cancel/:id`,
+      bodyLimit: TICKET_BODY_LIMIT,
       preHandler: guards.optionalUser,
       schema: { params: ticketIdParams, response: { 200: ticketSchema } },
       handler: async (request) => tickets.cancel(request.params.id, request.user, request.lang),

@@ -13,6 +13,7 @@ import {
   toRate,
   type createTicketBody,
   type Lang,
+  type MessageKey,
   type Ticket,
   type TicketList,
   type TicketStatus,
@@ -37,6 +38,7 @@ import {
   type HoldClientKind,
   type TicketOwner,
 } from './ticket-limits';
+import { idempotencyOf, type Idempotency } from './ticket-idempotency';
 import { FINAL_STATUSES, TICKET_ACTIONS, type TicketAction } from './ticket-lifecycle';
 import { ticketStatusMail } from './ticket.mails';
 import {
@@ -144,8 +146,13 @@ export function createTicketsService(options: TicketsOptions) {
     ticket.userId ? `user:${ticket.userId}` : `email:${ticket.email.toLowerCase()}`;
 
   function validateRequisites(side: 'give' | 'get', fields: RequisiteFieldRecord[], values: Record<string, string>) {
-    const problems: Record<string, ReturnType<typeof requisiteProblem>> = {};
+    const problems: Record<string, MessageKey> = {};
     const clean: Record<string, string> = {};
+    // Only the direction's own fields are kept with the ticket: anything else is refused, not stored.
+    for (const name of Object.keys(values)) {
+      if (!fields.some((field) => field.name === name))
+        problems[`requisites.${side}.${name}`] = 'ticket.unknownRequisite';
+    }
     for (const field of fields) {
       const problem = requisiteProblem(field, values[field.name]);
       if (problem) problems[`requisites.${side}.${field.name}`] = problem;
@@ -307,7 +314,7 @@ export function createTicketsService(options: TicketsOptions) {
     body: z.output<typeof createTicketBody>,
     user: UserRow | null,
     lang: Lang,
-    scopedKey: string | null,
+    idempotency: Idempotency | null,
     clientIp: string | null,
   ): Promise<Ticket> {
     if (!(await siteState.isConvertEnabled())) throw new AppError(503, 'maintenance', 'ticket.conversionDisabled');
@@ -337,7 +344,7 @@ export function createTicketsService(options: TicketsOptions) {
     const problems = { ...give.problems, ...get.problems };
     if (Object.keys(problems).length > 0) {
       throw new ParameterError((l) =>
-        Object.entries(problems).map(([name, key]) => ({ name, messages: [formatMessage(l, key!)] })),
+        Object.entries(problems).map(([name, key]) => ({ name, messages: [formatMessage(l, key)] })),
       );
     }
 
@@ -386,7 +393,8 @@ export function createTicketsService(options: TicketsOptions) {
             ? windowMs(pair.give.row.code, pair.get.row.code)
             : cardCheckWindowMs(pair.give.row.code, pair.get.row.code)),
       ),
-      idempotencyKey: scopedKey,
+      idempotencyKey: idempotency?.key ?? null,
+      idempotencyFingerprint: idempotency?.fingerprint ?? null,
       clientIp,
     };
     const job = { ticket, pair, promo: priced.promo?.code ?? null };
@@ -519,21 +527,24 @@ export function createTicketsService(options: TicketsOptions) {
       idempotencyKey: string | undefined,
       clientIp: string | null = null,
     ): Promise<Ticket> {
-      // A key answers only its own sender: another user (or a visitor) reusing it gets a ticket of their own.
-      const scopedKey = idempotencyKey ? `${user?.id ?? 'visitor'}:${idempotencyKey}` : null;
-      if (scopedKey) {
-        const existing = await findTicketByIdempotencyKey(db, scopedKey);
-        if (existing) return view(existing, lang);
-      }
+      const idempotency = idempotencyOf(idempotencyKey, body, user);
+      const replay = async (): Promise<Ticket | null> => {
+        const existing = idempotency && (await findTicketByIdempotencyKey(db, idempotency.key));
+        if (!existing) return null;
+        if (existing.idempotencyFingerprint !== idempotency.fingerprint) {
+          throw new AppError(422, 'idempotency_key_reused', 'ticket.idempotencyKeyReused');
+        }
+        return view(existing, lang);
+      };
+      const earlier = await replay();
+      if (earlier) return earlier;
       try {
-        return await createNew(body, user, lang, scopedKey, clientIp);
+        return await createNew(body, user, lang, idempotency, clientIp);
       } catch (error) {
         // A twin with the same key that got in first took the reserve or the promo code this attempt
         // then found gone (or held the code before this one was priced): its ticket is the answer.
-        if (scopedKey) {
-          const existing = await findTicketByIdempotencyKey(db, scopedKey);
-          if (existing) return view(existing, lang);
-        }
+        const twin = await replay();
+        if (twin) return twin;
         throw error;
       }
     },
