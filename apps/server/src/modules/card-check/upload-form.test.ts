@@ -1,8 +1,7 @@
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardPhoto, uploadCardPhoto } from '../../../test/tickets';
 import { createTestApp, type TestContext } from '../../../test/test-app';
-import { createTicket, sberToBtc } from '../../../test/tickets';
+import { cardPhoto, createTicket, sberToBtc, uploadCardPhoto } from '../../../test/tickets';
 import { MAX_UPLOAD_FORM_BYTES } from './upload-form';
 
 let ctx: TestContext;
