@@ -85,7 +85,7 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         PUBLIC_URL: baseURL,
         ADMIN_EMAIL: 'operator@obmen.test',
-        ADMIN_PASSWORD: 'E2e-Operator-Password-1!',
+        ADMIN_PASSWORD: 'E2e-Lantern-Harbor-58!',
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
         // Tickets for Litecoin → Toncoin must be paid within 15 s, so a spec can watch one expire.
         PAYMENT_WINDOWS: 'LTC>TON=15',

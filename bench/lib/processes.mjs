@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import getPort from 'get-port';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const OPERATOR = { username: 'bench-operator@obmen.test', password: 'Bench-Operator-Password-1!' };
+export const OPERATOR = { username: 'bench-operator@obmen.test', password: 'Bench-Lantern-Harbor-58!' };
 
 function start(script, env, readyText, nodeArgs = []) {
   return new Promise((resolve, reject) => {

@@ -26,7 +26,7 @@ export async function logInAsNewUser(page: Page, request: APIRequestContext, pre
 /** The e2e operator's token (playwright.config.ts creates the operator). */
 export async function operatorToken(request: APIRequestContext): Promise<string> {
   const response = await request.post('/token', {
-    form: { username: 'operator@obmen.test', password: 'E2e-Operator-Password-1!' },
+    form: { username: 'operator@obmen.test', password: 'E2e-Lantern-Harbor-58!' },
   });
   expect(response.status()).toBe(200);
   return ((await response.json()) as { user: { access_token: string } }).user.access_token;

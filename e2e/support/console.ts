@@ -4,7 +4,7 @@ import { BTC_ADDRESS, createQuotedTicket } from './tickets';
 export { BTC_ADDRESS };
 
 /** The operator the e2e server starts with (playwright.config.ts: ADMIN_EMAIL / ADMIN_PASSWORD). */
-export const OPERATOR = { login: 'operator@obmen.test', password: 'E2e-Operator-Password-1!' };
+export const OPERATOR = { login: 'operator@obmen.test', password: 'E2e-Lantern-Harbor-58!' };
 
 /** An address no other test, worker or run has used. */
 export const uniqueEmail = (prefix: string) =>

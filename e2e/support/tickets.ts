@@ -103,7 +103,7 @@ export const coinTicket = (request: APIRequestContext, extra: Partial<TicketOrde
 /** The e2e operator (playwright.config.ts), logged in through the API. */
 export async function operatorToken(request: APIRequestContext): Promise<string> {
   const res = await request.post('/token', {
-    data: { username: 'operator@obmen.test', password: 'E2e-Operator-Password-1!' },
+    data: { username: 'operator@obmen.test', password: 'E2e-Lantern-Harbor-58!' },
   });
   expect(res.status()).toBe(200);
   return ((await res.json()) as { user: { access_token: string } }).user.access_token;

@@ -4,7 +4,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 
 async function operatorHeaders(request: APIRequestContext) {
   const response = await request.post('/token', {
-    form: { username: 'operator@obmen.test', password: 'E2e-Operator-Password-1!' },
+    form: { username: 'operator@obmen.test', password: 'E2e-Lantern-Harbor-58!' },
   });
   expect(response.status()).toBe(200);
   const { user } = (await response.json()) as { user: { access_token: string } };

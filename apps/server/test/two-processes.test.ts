@@ -15,7 +15,7 @@ import { usdtToBtc } from './tickets';
 const serverDir = path.resolve(import.meta.dirname, '..');
 
 type Server = { child: ChildProcess; url: string };
-const ADMIN = { username: 'ops@example.com', password: 'Both-Processes-Admin-1!' };
+const ADMIN = { username: 'ops@example.com', password: 'Twin-Lantern-Harbor-58!' };
 
 /** Starts `count` real server processes on one database, sharing one SECRET, as a deployment would. */
 async function startServers(databaseUrl: string, count: number, env: Record<string, string> = {}): Promise<Server[]> {

@@ -1,5 +1,6 @@
 import * as z from './zod';
 import {
+  containsPersonalInfo,
   hasRequiredCharacters,
   isCommonPassword,
   PASSWORD_MAX_LENGTH,
@@ -21,7 +22,11 @@ export const usernameSchema = required()
 
 export const emailSchema = required().max(254, 'validation.maxLength').pipe(z.email('validation.email'));
 
-/** The password rule of spec §5, plus a refusal of the most common passwords. One rule for the form and the server. */
+/**
+ * The password rule of spec §5, plus a refusal of the most common passwords. One rule for the form
+ * and the server; the server also refuses what contains the owner's name and what is easy to guess
+ * (zxcvbn, apps/server/src/modules/accounts/password-strength.ts: too heavy for the browser).
+ */
 export const newPasswordSchema = z
   .string()
   .min(1, 'validation.required')
@@ -53,6 +58,10 @@ export const registerBody = z
   .refine((body) => body.password === body.confirmPassword, {
     path: ['confirmPassword'],
     message: 'validation.passwordsDiffer',
+  })
+  .refine((body) => !containsPersonalInfo(body.password, body), {
+    path: ['password'],
+    message: 'validation.passwordPersonal',
   });
 export type RegisterBody = z.input<typeof registerBody>;
 
@@ -95,11 +104,16 @@ export type ChangePasswordBody = z.input<typeof changePasswordBody>;
 export const forgotPasswordBody = z.object({ email: emailSchema });
 
 /** POST /reset_password (field names as spec §7). */
-export const resetPasswordBody = z.object({
-  Email: emailSchema,
-  Token: required().max(200, 'validation.maxLength'),
-  Password: newPasswordSchema,
-});
+export const resetPasswordBody = z
+  .object({
+    Email: emailSchema,
+    Token: required().max(200, 'validation.maxLength'),
+    Password: newPasswordSchema,
+  })
+  .refine((body) => !containsPersonalInfo(body.Password, { email: body.Email }), {
+    path: ['Password'],
+    message: 'validation.passwordPersonal',
+  });
 export type ResetPasswordBody = z.input<typeof resetPasswordBody>;
 
 /** POST /api/v1/User/change_lang */

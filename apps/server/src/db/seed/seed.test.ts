@@ -128,4 +128,20 @@ describe('the first admin', () => {
     expect(await verifyPassword(row!.passwordHash, first.generatedPassword)).toBe(true);
     expect(await ensureAdmin(database.db, 'ops@example.com', undefined)).toEqual({ created: false });
   });
+
+  it('is not created with an ADMIN_PASSWORD a guesser would find, one line says why', async () => {
+    const fresh = await createTestDatabase();
+    try {
+      await expect(ensureAdmin(fresh.db, 'ops@example.com', 'Admin123!')).rejects.toThrow(
+        'Invalid configuration: ADMIN_PASSWORD: The password must not contain your username or e-mail',
+      );
+      await expect(ensureAdmin(fresh.db, 'boss@example.com', 'P@ssword1')).rejects.toThrow(
+        'Invalid configuration: ADMIN_PASSWORD: This password is easy to guess',
+      );
+      expect(await fresh.db.select().from(users)).toEqual([]);
+      expect((await ensureAdmin(fresh.db, 'boss@example.com', 'Lantern-Quiet-Harbor-58')).created).toBe(true);
+    } finally {
+      await fresh.close();
+    }
+  });
 });

@@ -2,7 +2,11 @@ import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../database';
 import { appMeta, currencies, directions, faqItems, news, pages, prices, reserves, seoPairs, users } from '../schema';
+import { issueMessage, newPasswordSchema } from '@obmen/shared';
+import { ConfigError } from '../../config';
+import { ParameterError } from '../../http/errors';
 import { hashPassword } from '../../modules/accounts/password-hashing';
+import { checkNewPassword } from '../../modules/accounts/password-strength';
 import { DEMO_CURRENCY_MESSAGES, DEMO_FIELDS, DEMO_SEO_PAIRS } from './demo-content';
 import { DEMO_CURRENCIES, demoDirections } from './demo-data';
 import { DEMO_FAQ, DEMO_NEWS, DEMO_PAGES } from './demo-pages';
@@ -78,6 +82,7 @@ export async function ensureAdmin(db: Db, email: string, password: string | unde
   if (existing.length > 0) return { created: false };
   const generatedPassword = password ? null : generatePassword();
   const username = 'admin';
+  if (password) await refuseWeakAdminPassword(password, { username, email });
   const inserted = await db
     .insert(users)
     .values({
@@ -89,6 +94,22 @@ export async function ensureAdmin(db: Db, email: string, password: string | unde
     .onConflictDoNothing()
     .returning({ id: users.id });
   return inserted.length > 0 ? { created: true, email, username, generatedPassword } : { created: false };
+}
+
+/** The console's own key holds to the rule every user's password holds to: one line and no start. */
+async function refuseWeakAdminPassword(password: string, owner: { username: string; email: string }): Promise<void> {
+  const parsed = newPasswordSchema.safeParse(password);
+  let reason = parsed.success ? null : issueMessage(parsed.error.issues[0]!, 'en');
+  if (!reason) {
+    reason = await checkNewPassword(password, owner, 'password').then(
+      () => null,
+      (error: unknown) => {
+        if (error instanceof ParameterError) return error.parameterErrors('en')[0]?.messages[0] ?? 'is too weak';
+        throw error;
+      },
+    );
+  }
+  if (reason) throw new ConfigError(`Invalid configuration: ADMIN_PASSWORD: ${reason}`);
 }
 
 // Letters, digits and a symbol from each class, so the password also meets the product's own rule.

@@ -107,6 +107,33 @@ export async function insertPasswordReset(db: DbOrTx, tokenHash: string, userId:
   await db.insert(passwordResets).values({ tokenHash, userId, expiresAt });
 }
 
+/** The account a reset token for an e-mail would open, without taking it: undefined when it would not. */
+export async function findPasswordResetUser(
+  db: DbOrTx,
+  tokenHash: string,
+  email: string,
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select({ user: users })
+    .from(passwordResets)
+    .innerJoin(users, eq(users.id, passwordResets.userId))
+    .where(
+      and(
+        eq(passwordResets.tokenHash, tokenHash),
+        isNull(passwordResets.usedAt),
+        gt(passwordResets.expiresAt, sql`now()`),
+        sql`lower(${users.email}) = ${email.trim().toLowerCase()}`,
+      ),
+    )
+    .limit(1);
+  return row?.user;
+}
+
+/** Every reset link of the user still unused stops working: after a reset or a password change. */
+export async function deleteUnusedPasswordResets(db: DbOrTx, userId: string): Promise<void> {
+  await db.delete(passwordResets).where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+}
+
 /** Takes a reset token for an e-mail: at most once, only before it expires. */
 export async function consumePasswordReset(db: DbOrTx, tokenHash: string, email: string): Promise<string | undefined> {
   const [row] = await db

@@ -131,7 +131,11 @@ describe('POST /register', () => {
     ],
     [{ confirmPassword: 'Tr0ub4dor&Zebrb' }, 'confirmPassword', 'Пароли не совпадают'],
     [{ agree: 'false' }, 'agree', 'Необходимо согласиться с правилами'],
-    [{ password: `Aa!${'x'.repeat(47)}`, confirmPassword: `Aa!${'x'.repeat(47)}` }, 'password', 'Максимум 49 символов'],
+    [
+      { password: `Aa!${'x'.repeat(126)}`, confirmPassword: `Aa!${'x'.repeat(126)}` },
+      'password',
+      'Максимум 128 символов',
+    ],
   ])('refuses %o', async (overrides, name, message) => {
     const { res } = await register(overrides);
     expect(res.statusCode).toBe(400);

@@ -16,7 +16,9 @@ import type { RateLimitStore } from '../rate-limits/rate-limit-store';
 import {
   consumePasswordReset,
   deleteSession,
+  deleteUnusedPasswordResets,
   deleteUserSessions,
+  findPasswordResetUser,
   findSessionUser,
   findTakenFields,
   findUserByEmail,
@@ -29,6 +31,7 @@ import {
   type UserRow,
 } from './accounts.repository';
 import { hashPassword, verifyPassword } from './password-hashing';
+import { checkNewPassword } from './password-strength';
 import { hashToken, newToken } from './tokens';
 
 export interface LoginLimits {
@@ -112,6 +115,7 @@ export function createAccountsService({
           ...(taken.email && { email: 'auth.emailTaken' }),
         });
       }
+      await checkNewPassword(body.password, body, 'password');
       const passwordHash = await hashPassword(body.password);
       // A referral link that no longer leads anywhere must not stop anyone from signing up.
       const referrerId = body.refId ? await findUserIdByRefNumber(db, Number(body.refId)) : undefined;
@@ -141,15 +145,20 @@ export function createAccountsService({
       return deleteSession(db, hashToken(token));
     },
 
-    /** Ends every session of the user (design §6) and opens a new one for the caller. */
+    /**
+     * Ends every session of the user (design §6) and opens a new one for the caller, so only the
+     * browser that changed the password stays signed in; unused reset links stop working too.
+     */
     async changePassword(user: UserRow, body: z.output<typeof changePasswordBody>): Promise<SessionUser> {
       if (!(await verifyPassword(user.passwordHash, body.oldPassword))) {
         throw ParameterError.of({ oldPassword: 'auth.wrongOldPassword' });
       }
+      await checkNewPassword(body.newPassword, user, 'newPassword');
       const passwordHash = await hashPassword(body.newPassword);
       return db.transaction(async (tx) => {
         await updateUser(tx, user.id, { passwordHash, passwordChangedAt: new Date() });
         await deleteUserSessions(tx, user.id);
+        await deleteUnusedPasswordResets(tx, user.id);
         return openSession(tx, user);
       });
     },
@@ -172,13 +181,20 @@ export function createAccountsService({
       void mailer.flush();
     },
 
+    /** Sets the new password, ends every session and every other reset link of the account. */
     async resetPassword(body: z.output<typeof resetPasswordBody>): Promise<void> {
+      const tokenHash = hashToken(body.Token);
+      // The token first: without one, the password's verdict would tell whether the e-mail is registered.
+      const owner = await findPasswordResetUser(db, tokenHash, body.Email);
+      if (!owner) throw ParameterError.of({ Token: 'auth.resetInvalid' });
+      await checkNewPassword(body.Password, owner, 'Password');
       const passwordHash = await hashPassword(body.Password);
       await db.transaction(async (tx) => {
-        const userId = await consumePasswordReset(tx, hashToken(body.Token), body.Email);
+        const userId = await consumePasswordReset(tx, tokenHash, body.Email);
         if (!userId) throw ParameterError.of({ Token: 'auth.resetInvalid' });
         await updateUser(tx, userId, { passwordHash, passwordChangedAt: new Date() });
         await deleteUserSessions(tx, userId);
+        await deleteUnusedPasswordResets(tx, userId);
       });
     },
 

@@ -2,6 +2,8 @@
 // same file runs from the sources (tests, `npm run dev`) and from dist/ (tsup copies it there).
 import { getPriority } from 'node:os';
 import { hashSync, verifySync } from '@node-rs/argon2';
+import { ZxcvbnFactory } from '@zxcvbn-ts/core';
+import * as zxcvbnCommon from '@zxcvbn-ts/language-common';
 
 /** @param {{ password: string; options: import('@node-rs/argon2').Options }} task */
 export function hash({ password, options }) {
@@ -21,4 +23,21 @@ export function verify({ passwordHash, password }) {
 /** This thread's nice value (Linux keeps one per thread): what the pool promises, checked by a test. */
 export function niceness() {
   return getPriority();
+}
+
+/** @type {ZxcvbnFactory | null} */
+let zxcvbn = null;
+
+/**
+ * zxcvbn's score (0–4) of a new password. Its repeat matcher tells case apart, so `Aaaaaaaa!` is
+ * "A" + a repeat + "!" and scores 3: the lower-cased form is scored too and the lower score kept,
+ * as a capital first letter is what people add when a rule asks for one.
+ * @param {{ password: string; userInputs: string[] }} task
+ */
+export function strength({ password, userInputs }) {
+  // The dictionaries take ~100 ms to load: once a thread, on its first new password.
+  zxcvbn ??= new ZxcvbnFactory({ dictionary: zxcvbnCommon.dictionary, graphs: zxcvbnCommon.adjacencyGraphs });
+  const lower = password.toLowerCase();
+  const score = zxcvbn.check(password, userInputs).score;
+  return lower === password ? score : Math.min(score, zxcvbn.check(lower, userInputs).score);
 }

@@ -1,0 +1,21 @@
+import { containsPersonalInfo, type MessageKey } from '@obmen/shared';
+import { ParameterError } from '../../http/errors';
+import { passwordScore } from './password-hashing';
+
+/** zxcvbn's "safely unguessable: moderate protection from offline slow-hash scenario" (issue 33). */
+export const MIN_PASSWORD_SCORE = 3;
+
+/**
+ * The checks of a new password the shared schema cannot make: the owner's names, whichever form
+ * sent them, and zxcvbn, which is too big for the browser (~800 KB of dictionaries).
+ */
+export async function checkNewPassword(
+  password: string,
+  owner: { username: string; email: string },
+  field: string,
+): Promise<void> {
+  const refuse = (key: MessageKey) => ParameterError.of({ [field]: key });
+  if (containsPersonalInfo(password, owner)) throw refuse('validation.passwordPersonal');
+  const userInputs = [owner.username, owner.email, owner.email.split('@')[0] ?? ''];
+  if ((await passwordScore(password, userInputs)) < MIN_PASSWORD_SCORE) throw refuse('validation.passwordWeak');
+}
