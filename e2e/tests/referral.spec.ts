@@ -36,7 +36,7 @@ const ru = {
   overBalance: 'Сумма больше баланса',
   requested: 'Заявка на выплату принята',
   pending: 'В обработке',
-  zero: '0,00\u00a0USD',
+  usd: (amount: string) => `${amount.replace('.', ',')}\u00a0USD`,
   belowMinimum: 'Минимальная сумма вывода — 10,00\u00a0USD.',
   register: {
     login: 'Войти',
@@ -73,7 +73,7 @@ const en: typeof ru = {
   overBalance: 'The amount is more than the balance',
   requested: 'Payout requested',
   pending: 'Processing',
-  zero: '0.00\u00a0USD',
+  usd: (amount: string) => `${amount}\u00a0USD`,
   belowMinimum: 'The smallest withdrawal is 10.00\u00a0USD.',
   register: {
     login: 'Log in',
@@ -158,6 +158,10 @@ for (const [lang, copy] of [
     const charges = page.getByTestId('referral-charges');
     await expect(charges.locator('tbody tr')).toHaveCount(1);
     await expect(charges).toContainText(copy.ticket(ticket.number));
+    // The balance is the one reward, digit for digit (not 2,50 beside a reward of +2,5005).
+    const reward = (await charges.locator('tbody tr td').last().textContent())!;
+    expect(reward).toMatch(/^\+\d/);
+    await expect(figure(page, 'balance')).toHaveText(reward.slice(1));
   });
 
   test(`${lang}: a partner with five active referrals withdraws the balance, once`, async ({ page, request }) => {
@@ -206,7 +210,10 @@ for (const [lang, copy] of [
     await form.getByRole('button', { name: copy.submit }).click();
     await expect(page.getByTestId('notification-success').filter({ hasText: copy.requested })).toBeVisible();
 
-    await expect(figure(page, 'balance')).toHaveText(copy.zero);
+    // What the whole balance in USDT (two decimals at 1.0002) could not take stays, every digit of it.
+    const { balanceUsd } = await (await request.get('/api/v1/Ref/summary', { headers: partner.headers })).json();
+    expect(Number(balanceUsd)).toBeLessThan(0.01);
+    await expect(figure(page, 'balance')).toHaveText(copy.usd(balanceUsd));
     await expect(page.getByTestId('payout-blocked')).toContainText(copy.belowMinimum);
     const payouts = page.getByTestId('referral-payouts');
     await expect(payouts.locator('tbody tr')).toHaveCount(2);

@@ -10,6 +10,7 @@ const usdt: RefCurrency = {
   scale: 2,
   minSum: '10.00',
   maxSum: '24.99',
+  unavailableReason: null,
   requisite: {
     name: 'walletAddress',
     kind: 'address',
@@ -58,6 +59,9 @@ describe('the payout form', () => {
       AddRequisite: 'Это поле обязательно',
     });
     expect(errors(undefined, {})).toEqual({ Currency: 'Это поле обязательно' });
+    expect(errors({ ...usdt, maxSum: null, unavailableReason: 'x' }, { Sum: '10' }, 'en')).toEqual({
+      Currency: 'The balance is below the smallest payout in this currency: 10.00 USDT',
+    });
   });
 
   it('sends the sum as a plain decimal, whichever mark was typed', () => {

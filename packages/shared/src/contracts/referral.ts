@@ -46,8 +46,10 @@ export const refCurrencySchema = z.object({
   scale: z.number().int(),
   /** The smallest payout in this currency (the USD minimum at today's price). */
   minSum: decimalString,
-  /** The balance in this currency at today's price. */
-  maxSum: decimalString,
+  /** The balance in this currency at today's price; null when it does not reach `minSum`. */
+  maxSum: decimalString.nullable(),
+  /** Why nothing can be withdrawn in this currency now (in the request's language); null when it can. */
+  unavailableReason: z.string().nullable(),
   requisite: requisiteFieldSchema,
   addRequisite: requisiteFieldSchema.nullable(),
 });
@@ -108,6 +110,9 @@ export function payoutFormSchema(currency: RefCurrency | undefined) {
       const problem = (path: keyof typeof values, message: string, params?: Record<string, string | number>) =>
         ctx.addIssue({ code: 'custom', path: [path], message, ...(params && { params }) });
       if (!currency) return problem('Currency', 'validation.required');
+      if (currency.maxSum === null) {
+        return problem('Currency', 'referral.balanceBelowMinimum', { value: `${currency.minSum} ${currency.valute}` });
+      }
       const typed = values.Sum.trim();
       const amount = normalizeAmount(typed);
       if (!typed) problem('Sum', 'validation.required');

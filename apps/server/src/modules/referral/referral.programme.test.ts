@@ -5,6 +5,7 @@ import { createTestApp, type TestContext } from '../../../test/test-app';
 import { createTicket, sberToBtc, usdtToBtc } from '../../../test/tickets';
 import { TEST_PASSWORD } from '../../../test/users';
 import { referralBalances, referralCharges, referralPayouts, tickets, users } from '../../db/schema';
+import { debitBalance, insertPayout } from './referral.repository';
 import { dealProfitPercent } from './referral.service';
 
 let ctx: TestContext;
@@ -306,13 +307,101 @@ describe('withdrawals', () => {
       .where(eq(referralBalances.userId, partner.row.id));
     expect(new Decimal(left!.balanceUsd).plus(taken).toFixed(8)).toBe('100.00000000');
     expect((await summary(partner.headers)).json()).toMatchObject({
-      pendingUsd: taken.toFixed(2),
+      pendingUsd: taken.toFixed(),
       paidOutUsd: '0.00',
       withdrawBlockedReason: null,
     });
     await ctx.app.services.referral.markPaid(ok.json().id, 'tx-payout-1');
-    expect((await summary(partner.headers)).json()).toMatchObject({ pendingUsd: '0.00', paidOutUsd: taken.toFixed(2) });
+    expect((await summary(partner.headers)).json()).toMatchObject({ pendingUsd: '0.00', paidOutUsd: taken.toFixed() });
     const paid = await ctx.app.inject({ url: '/api/v1/Ref/getpayouts', headers: partner.headers });
     expect(paid.json().items[0]).toMatchObject({ status: 'paid', reference: 'tx-payout-1' });
+  });
+});
+
+describe('the partner’s figures', () => {
+  const currencies = async (headers: Record<string, string>, lang = 'ru') =>
+    (await ctx.app.inject({ url: '/api/v1/Ref/getcurrencies', headers: { ...headers, 'accept-language': lang } })).json() as {
+      codeName: string;
+      minSum: string;
+      maxSum: string | null;
+      unavailableReason: string | null;
+    }[];
+
+  it('add up: the balance shows every digit of the charges, and the payouts leave exactly the rest', async () => {
+    const partner = await register();
+    const client = await register(partner.row.refNumber);
+    // 500 USDT at 1.0002 is a 500.10 USD ticket: a reward of 2.5005 USD, not 2.50.
+    await succeed(client.headers, usdtToBtc('0', { giveSum: '500', calcDirection: 'sell' }));
+    await succeed(client.headers, usdtToBtc('0', { giveSum: '500', calcDirection: 'sell' }));
+    const charges = (await ctx.app.inject({ url: '/api/v1/Ref/getcharges', headers: partner.headers })).json();
+    expect(charges.items.map((c: { amountUsd: string }) => c.amountUsd)).toEqual(['2.5005', '2.5005']);
+    expect((await summary(partner.headers)).json()).toMatchObject({
+      balanceUsd: '5.001',
+      earnedUsd: '5.001',
+      pendingUsd: '0.00',
+      paidOutUsd: '0.00',
+    });
+
+    // A payout priced at 8 decimals: balance + pending is still exactly what was earned.
+    await ctx.database.db
+      .update(referralBalances)
+      .set({ balanceUsd: '25.0005' })
+      .where(eq(referralBalances.userId, partner.row.id));
+    const figures = async () => (await summary(partner.headers)).json();
+    expect((await figures()).balanceUsd).toBe('25.0005');
+    const btc = (await currencies(partner.headers)).find((c) => c.codeName === 'BTC')!;
+    await ctx.database.db.transaction(async (tx) => {
+      await debitBalance(tx, partner.row.id, '10.00312345');
+      await insertPayout(tx, {
+        userId: partner.row.id,
+        currencyCode: 'BTC',
+        sum: btc.minSum,
+        amountUsd: '10.00312345',
+        requisite: 'bc1q',
+        addRequisite: '',
+      });
+    });
+    const after = await figures();
+    expect(after).toMatchObject({ balanceUsd: '14.99737655', pendingUsd: '10.00312345' });
+    expect(new Decimal(after.balanceUsd).plus(after.pendingUsd).toFixed()).toBe('25.0005');
+  });
+
+  it('never offer a payout range whose minimum is above its maximum', async () => {
+    const partner = await register();
+    const setBalance = (balanceUsd: string) =>
+      ctx.database.db
+        .insert(referralBalances)
+        .values({ userId: partner.row.id, balanceUsd })
+        .onConflictDoUpdate({ target: referralBalances.userId, set: { balanceUsd } });
+
+    await setBalance('2.5005');
+    const low = await currencies(partner.headers);
+    expect(low.length).toBeGreaterThan(0);
+    for (const c of low) {
+      expect(c.maxSum).toBeNull();
+      expect(c.unavailableReason).toMatch(/^Баланс меньше минимальной выплаты в этой валюте: \d/);
+    }
+    const usdt = (await currencies(partner.headers, 'en')).find((c) => c.codeName === 'USDTTRC20')!;
+    expect(usdt).toMatchObject({
+      minSum: '10.00',
+      maxSum: null,
+      unavailableReason: 'The balance is below the smallest payout in this currency: 10.00 USDT',
+    });
+
+    // Around the USDT minimum (10.00 USDT at 1.0002 is 10.002 USD) and far above it.
+    for (const balance of ['10.001', '10.0021', '25', '1000000']) {
+      await setBalance(balance);
+      for (const c of await currencies(partner.headers)) {
+        if (c.maxSum === null) expect(c.unavailableReason).toBeTruthy();
+        else {
+          expect(c.unavailableReason).toBeNull();
+          expect(new Decimal(c.minSum).lte(c.maxSum)).toBe(true);
+        }
+      }
+    }
+    await setBalance('10.001');
+    expect((await currencies(partner.headers)).find((c) => c.codeName === 'USDTTRC20')!.maxSum).toBeNull();
+    await setBalance('10.0021');
+    expect((await currencies(partner.headers)).find((c) => c.codeName === 'USDTTRC20')!.maxSum).toBe('10.00');
   });
 });

@@ -38,7 +38,16 @@ import {
   type PayoutRow,
 } from './referral.repository';
 
-const usd = (value: Decimal) => value.toFixed(2);
+/**
+ * A sum in US dollars with every digit it has (charges are 0.5 % of two-decimal tickets, payouts
+ * are priced to 8 decimals): rounding the balance would make it disagree with the charges.
+ * Cents are always written, as for any dollar amount.
+ */
+const usd = (value: Decimal) => (value.decimalPlaces() < 2 ? value.toFixed(2) : value.toFixed());
+
+/** The programme's USD minimum in a currency at its price, rounded up: never a payout under it. */
+const payoutMinimum = (usdPrice: Decimal, scale: number) =>
+  roundUp(new Decimal(REFERRAL_TERMS.minPayoutUsd).div(usdPrice), scale);
 
 const toField = (field: RequisiteFieldRecord, lang: Lang) => ({
   name: field.name,
@@ -140,33 +149,42 @@ export function createReferralService({
         visits,
         referrals: referrals.all,
         activeReferrals: referrals.active,
-        balanceUsd: usd(roundDown(balance, 2)),
-        earnedUsd: usd(roundDown(new Decimal(totals.earned), 2)),
-        pendingUsd: usd(roundDown(new Decimal(totals.pending), 2)),
-        paidOutUsd: usd(roundDown(new Decimal(totals.paid), 2)),
+        balanceUsd: usd(balance),
+        earnedUsd: usd(new Decimal(totals.earned)),
+        pendingUsd: usd(new Decimal(totals.pending)),
+        paidOutUsd: usd(new Decimal(totals.paid)),
         activeReferralsRequired: REFERRAL_TERMS.activeReferralsRequired,
         minPayoutUsd: usd(new Decimal(REFERRAL_TERMS.minPayoutUsd)),
         withdrawBlockedReason: reason,
       };
     },
 
+    /**
+     * The currencies a reward can be withdrawn in, with the smallest payout and the balance at
+     * today's price. One whose minimum the balance does not reach has no maximum and says why:
+     * a range from 10 to 2.5 is no range.
+     */
     async currencies(user: UserRow, lang: Lang): Promise<RefCurrency[]> {
       const balance = new Decimal((await referralTotals(db, user.id)).balance);
       return [...catalog.get().currencies.values()]
         .filter((c) => c.row.referralPayout && c.usdPrice && c.row.getFields.length > 0)
         .map((c) => {
           const [requisite, addRequisite] = c.row.getFields;
+          const { scale, valute } = c.row;
+          const minimum = payoutMinimum(c.usdPrice!, scale);
+          const maximum = roundDown(balance.div(c.usdPrice!), scale);
+          const reachable = maximum.gte(minimum);
           return {
             codeName: c.row.code,
             name: lang === 'en' ? c.row.nameEn : c.row.nameRu,
-            valute: c.row.valute,
+            valute,
             iconPath: c.row.iconPath,
-            scale: c.row.scale,
-            minSum: toAmount(
-              roundUp(new Decimal(REFERRAL_TERMS.minPayoutUsd).div(c.usdPrice!), c.row.scale),
-              c.row.scale,
-            ),
-            maxSum: toAmount(roundDown(balance.div(c.usdPrice!), c.row.scale), c.row.scale),
+            scale,
+            minSum: toAmount(minimum, scale),
+            maxSum: reachable ? toAmount(maximum, scale) : null,
+            unavailableReason: reachable
+              ? null
+              : formatMessage(lang, 'referral.balanceBelowMinimum', { value: `${toAmount(minimum, scale)} ${valute}` }),
             requisite: toField(requisite!, lang),
             addRequisite: addRequisite ? toField(addRequisite, lang) : null,
           };
@@ -180,7 +198,7 @@ export function createReferralService({
           ticketNumber,
           date: charge.createdAt.toISOString(),
           ticketUsd: usd(new Decimal(charge.ticketUsd)),
-          amountUsd: new Decimal(charge.amountUsd).toFixed(4),
+          amountUsd: usd(new Decimal(charge.amountUsd)),
         })),
         page,
         perPage,
@@ -216,7 +234,7 @@ export function createReferralService({
       const { scale, valute } = currency.row;
       const problems: ((lang: Lang) => ParameterErrors[number])[] = [];
       const amount = normalizeAmount(body.Sum);
-      const minimum = roundUp(new Decimal(REFERRAL_TERMS.minPayoutUsd).div(currency.usdPrice), scale);
+      const minimum = payoutMinimum(currency.usdPrice, scale);
       if (amount === null) {
         problems.push((lang) => ({ name: 'Sum', messages: [formatMessage(lang, 'validation.pattern')] }));
       } else if (new Decimal(amount).decimalPlaces() > scale) {

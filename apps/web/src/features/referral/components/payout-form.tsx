@@ -31,7 +31,8 @@ function Form({ owner, lang, currencies }: { owner: string; lang: Lang; currenci
   );
   const form = useZodForm({
     schema,
-    defaultValues: fieldsOf(currencies[0]?.codeName ?? ''),
+    // The first currency the balance reaches; one it does not is listed, disabled, with the reason.
+    defaultValues: fieldsOf((currencies.find((c) => c.maxSum !== null) ?? currencies[0])?.codeName ?? ''),
     logContext: 'payout request',
     onSubmit: async (body) => {
       await mutateAsync(body);
@@ -40,6 +41,7 @@ function Form({ owner, lang, currencies }: { owner: string; lang: Lang; currenci
     },
   });
   const currency = currencies.find((c) => c.codeName === form.values.Currency);
+  const maxSum = currency?.maxSum ?? null;
   const { onChange: _input, ...currencyField } = form.field('Currency');
   const sumField = form.field('Sum');
 
@@ -63,12 +65,17 @@ function Form({ owner, lang, currencies }: { owner: string; lang: Lang; currenci
         onChange={(event) => chooseCurrency(event.target.value)}
       >
         {currencies.map((c) => (
-          <option key={c.codeName} value={c.codeName}>
-            {c.name} ({c.valute})
+          <option key={c.codeName} value={c.codeName} disabled={c.maxSum === null}>
+            {c.unavailableReason ? `${c.name} (${c.valute}) — ${c.unavailableReason}` : `${c.name} (${c.valute})`}
           </option>
         ))}
       </SelectField>
-      {currency && (
+      {currency?.unavailableReason && (
+        <p className={styles.muted} data-testid="payout-currency-unavailable">
+          {currency.unavailableReason}
+        </p>
+      )}
+      {currency && maxSum !== null && (
         <>
           <div className={styles.sumRow}>
             <TextField
@@ -77,7 +84,7 @@ function Form({ owner, lang, currencies }: { owner: string; lang: Lang; currenci
               autoComplete="off"
               hint={t('referralPage.sumHint', {
                 min: formatAmount(currency.minSum, lang),
-                max: formatAmount(currency.maxSum, lang, { unit: currency.valute }),
+                max: formatAmount(maxSum, lang, { unit: currency.valute }),
               })}
               error={form.error('Sum')}
               {...sumField}
@@ -86,7 +93,7 @@ function Form({ owner, lang, currencies }: { owner: string; lang: Lang; currenci
             <Button
               variant="secondary"
               className={styles.wholeBalance}
-              onClick={() => form.setValue('Sum', currency.maxSum)}
+              onClick={() => form.setValue('Sum', maxSum)}
             >
               {t('referralPage.wholeBalance')}
             </Button>

@@ -38,6 +38,7 @@ const usdt: RefCurrency = {
   scale: 2,
   minSum: '10.00',
   maxSum: '25.59',
+  unavailableReason: null,
   requisite: {
     name: 'walletAddress',
     kind: 'address',
@@ -99,5 +100,26 @@ describe('the payout panel', () => {
     expect(String(sent![1]?.body)).toBe(
       'Currency=USDTTRC20&Sum=25.59&Requisite=TXk4hPbR8dN5e2QvYw3mZs7fLc6uJ9aGtB&AddRequisite=',
     );
+  });
+
+  it('lists a currency the balance does not reach as unavailable, with the reason, and picks one it does', async () => {
+    const btc: RefCurrency = {
+      ...usdt,
+      codeName: 'BTC',
+      name: 'Bitcoin',
+      valute: 'BTC',
+      scale: 8,
+      minSum: '0.00010543',
+      maxSum: null,
+      unavailableReason: 'Баланс меньше минимальной выплаты в этой валюте: 0.00010543 BTC',
+    };
+    vi.stubGlobal('fetch', async () => json(200, [btc, usdt]));
+    renderPanel(summary({ activeReferrals: 5, balanceUsd: '25.60', withdrawBlockedReason: null }));
+
+    const form = await screen.findByRole('form', { name: 'Вывод средств' });
+    const option = within(form).getByRole('option', { name: /^Bitcoin \(BTC\) — Баланс меньше/ });
+    expect(option).toHaveProperty('disabled', true);
+    expect(within(form).getByLabelText('Валюта выплаты')).toHaveProperty('value', 'USDTTRC20');
+    expect(within(form).getByLabelText('Сумма, USDT')).toBeTruthy();
   });
 });
