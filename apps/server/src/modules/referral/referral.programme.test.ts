@@ -320,7 +320,9 @@ describe('withdrawals', () => {
 
 describe('the partner’s figures', () => {
   const currencies = async (headers: Record<string, string>, lang = 'ru') =>
-    (await ctx.app.inject({ url: '/api/v1/Ref/getcurrencies', headers: { ...headers, 'accept-language': lang } })).json() as {
+    (
+      await ctx.app.inject({ url: '/api/v1/Ref/getcurrencies', headers: { ...headers, 'accept-language': lang } })
+    ).json() as {
       codeName: string;
       minSum: string;
       maxSum: string | null;

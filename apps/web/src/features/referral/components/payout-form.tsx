@@ -90,11 +90,7 @@ function Form({ owner, lang, currencies }: { owner: string; lang: Lang; currenci
               {...sumField}
               onChange={(event) => form.setValue('Sum', sanitizeAmountInput(event.target.value, currency.scale))}
             />
-            <Button
-              variant="secondary"
-              className={styles.wholeBalance}
-              onClick={() => form.setValue('Sum', maxSum)}
-            >
+            <Button variant="secondary" className={styles.wholeBalance} onClick={() => form.setValue('Sum', maxSum)}>
               {t('referralPage.wholeBalance')}
             </Button>
           </div>
