@@ -18,6 +18,7 @@ const COPY = {
     sber: 'Сбербанк RUB',
     tbank: 'Т-Банк RUB',
     btc: 'Bitcoin',
+    noDirectionWithSber: 'Нет обмена с «Сбербанк RUB»',
     defaultText: 'Как обменять рубли и криптовалюту в Obmen',
   },
   en: {
@@ -35,6 +36,7 @@ const COPY = {
     sber: 'Sberbank RUB',
     tbank: 'T-Bank RUB',
     btc: 'Bitcoin',
+    noDirectionWithSber: 'No exchange with Sberbank RUB',
     defaultText: 'How to exchange roubles and crypto on Obmen',
   },
 } as const;
@@ -169,6 +171,24 @@ for (const lang of ['ru', 'en'] as const) {
       await expect(ui.getPicker).toContainText(c.sber);
       await expect(ui.giveAmount).toHaveValue(lang === 'ru' ? '0,0005' : '0.0005');
       await expect(ui.getAmount).toHaveValue(/^\d+([.,]\d+)?$/);
+    });
+
+    test('marks the currencies the other side cannot go to, and picking one moves the other side', async ({ page }) => {
+      const ui = converter(page, lang);
+      await page.goto(`/${lang}/`);
+      await expect(ui.getAmount).not.toHaveValue('');
+      await ui.getPicker.click();
+      const dialog = page.getByRole('dialog');
+      // Roubles do not go to roubles: T-Bank is marked against Sberbank; Ethereum is not.
+      await expect(dialog.getByRole('option', { name: new RegExp(c.tbank) })).toContainText(c.noDirectionWithSber);
+      await expect(dialog.getByRole('option', { name: /Ethereum/ })).not.toContainText(c.noDirectionWithSber);
+      await dialog.getByRole('option', { name: new RegExp(c.tbank) }).click();
+      await expect(dialog).toBeHidden();
+      await expect(page).toHaveURL(new RegExp(`/${lang}/BTC--TCSBRUB$`));
+      await expect(ui.givePicker).toContainText(c.btc);
+      await expect(ui.getPicker).toContainText(c.tbank);
+      await expect(page.getByText(c.unavailable)).toBeHidden();
+      await expect(ui.getAmount).not.toHaveValue('');
     });
 
     test('renews the quote when it expires, with the countdown starting over', async ({ page }) => {

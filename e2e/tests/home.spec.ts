@@ -62,6 +62,19 @@ test.describe('not found', () => {
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
   });
 
+  test('a pair with no direction is the 404 page, kept out of search engines, in both languages', async ({ page }) => {
+    for (const [path, heading] of [
+      ['/ru/FOO--BAR', 'Страница не найдена'],
+      ['/en/SBERRUB--TCSBRUB', 'Page not found'],
+    ] as const) {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(404);
+      await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+      await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+      await expect(page.getByRole('heading', { level: 1 })).not.toContainText(/Обмен|Exchange/);
+    }
+  });
+
   test('a pair path is a page, not a 404', async ({ page }) => {
     const response = await page.goto('/en/SBERRUB--BTC');
     expect(response?.status()).toBe(200);

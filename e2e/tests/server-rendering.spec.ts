@@ -46,6 +46,25 @@ test.describe('pages drawn on the server', () => {
     expect(html).toContain('id="page-state"');
   });
 
+  test('the home page holds the popular pairs with their rates and the reserves before any script', async ({
+    request,
+  }) => {
+    for (const [lang, popular, reserves] of [
+      ['ru', 'Популярные направления', 'Резервы'],
+      ['en', 'Popular pairs', 'Reserves'],
+    ] as const) {
+      const html = await (await request.get(`/${lang}/`)).text();
+      expect(html).toContain(`>${popular}</h2>`);
+      expect(html).toContain(`>${reserves}</h2>`);
+      // Each popular pair links to its page and says its rate; the reserves name BTC's.
+      expect(html).toMatch(new RegExp(`href="/${lang}/[A-Z0-9]+--[A-Z0-9]+"`));
+      expect(html).toMatch(/1 (BTC|ETH|USDT)(<!-- -->)? = (<!-- -->)?[\d\s\u00a0\u202f,.]+ [A-Z]+/);
+      const reserve = (await (await request.get('/api/v1/Exchange/get_reserve/BTC')).json()).reserveAmount as string;
+      const figure = reserve.replace(/0+$/, '').replace(/\.$/, '');
+      expect(html).toContain(lang === 'ru' ? figure.replace('.', ',') : figure);
+    }
+  });
+
   test('a personal page is drawn in the browser and never kept by a cache', async ({ request }) => {
     for (const path of ['/ru/ticket/123', '/en/user/tickets', '/ru/login']) {
       const response = await request.get(path);

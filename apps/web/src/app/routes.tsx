@@ -54,6 +54,17 @@ async function switchLanguage(lang: Lang): Promise<void> {
 /** The language a page at this address is shown in: its prefix, else the visitor's own. */
 const languageOf = (prefix: Lang | null): Lang => prefix ?? preferredLanguage();
 
+// The converter's modules load with the pair's page anyway; other pages do not carry them.
+async function pairHasDirection(context: unknown, segment: string | undefined): Promise<boolean> {
+  const [{ segmentHasDirection }, client] = await Promise.all([
+    import('../features/converter/api/get-directions'),
+    import.meta.env.SSR
+      ? (context as PageDataContext).queryClient
+      : import('../lib/query-client').then((m) => m.queryClient),
+  ]);
+  return segmentHasDirection(client, segment);
+}
+
 /**
  * A page's loader. On the server it puts the page's first data in the render's query cache (the
  * HTML is drawn from it, and the browser takes the same cache over); in the browser it switches
@@ -63,6 +74,10 @@ function pageLoader(name: PageRouteName, prefix: Lang | null) {
   return async ({ params, context }: LoaderFunctionArgs) => {
     // `/{lang}/{GIVE}--{GET}` only: any other single segment is no page of the product.
     if (name === 'home_with_currencies' && !PAIR_SEGMENT.test(params.pair ?? '')) throw data(null, { status: 404 });
+    // A pair the exchanger has no direction for is no page either (the server answers 404 too).
+    if (name === 'home_with_currencies' && !(await pairHasDirection(context, params.pair))) {
+      throw data(null, { status: 404 });
+    }
     if (import.meta.env.SSR) {
       const { prefetchPage } = await import('./page-data');
       await prefetchPage(context as PageDataContext, name, params);

@@ -68,6 +68,31 @@ export const getReserve = { params: z.object({ x: currencyCode }), response: res
 /** GET /api/v1/Exchange/direction_status: `true` when the pair can be exchanged now. */
 export const directionStatus = { query: pairQuery, response: z.boolean() };
 
+/** GET /api/v1/Exchange/directions: every pair the exchanger has a direction for (open now or not). */
+export const pairSchema = z.object({ giveName: z.string(), getName: z.string() });
+export type DirectionPair = z.infer<typeof pairSchema>;
+export const getDirections = { response: z.array(pairSchema) };
+
+const overviewSide = { name: z.string(), valute: z.string(), iconPath: z.string(), scale: z.number().int().min(0) };
+
+/**
+ * GET /api/v1/Exchange/overview: what the home page shows below the converter, names in the
+ * request's language: each receivable currency's reserve, and the most exchanged open pairs with
+ * their rate now (units of the get currency for one of the give currency, before any discount).
+ */
+export const overviewSchema = z.object({
+  reserves: z.array(z.object({ codeName: z.string(), ...overviewSide, reserveAmount: decimalString })),
+  popular: z.array(
+    z.object({
+      give: z.object({ codeName: z.string(), ...overviewSide }),
+      get: z.object({ codeName: z.string(), ...overviewSide }),
+      rate: decimalString,
+    }),
+  ),
+});
+export type Overview = z.infer<typeof overviewSchema>;
+export const getOverview = { response: overviewSchema };
+
 /** GET /api/v1/Exchange/get_currency_message: the operator's note for a currency and side, or empty. */
 export const getCurrencyMessage = {
   query: z.object({ currencyName: currencyCode, direction: currencySideSchema }),

@@ -110,3 +110,29 @@ export async function successfulTurnoverUsd(db: DbOrTx, userId: string): Promise
     .where(and(eq(tickets.userId, userId), eq(tickets.status, 'success')));
   return row?.sum ?? '0';
 }
+
+/**
+ * The pairs people exchange most: successful tickets of the last 30 days by direction, busiest
+ * first, then the pairs with a page of their own (so a new installation still shows some).
+ */
+export async function popularPairs(db: DbOrTx, limit: number): Promise<{ giveCode: string; getCode: string }[]> {
+  const busiest = await db
+    .select({ giveCode: tickets.giveCode, getCode: tickets.getCode })
+    .from(tickets)
+    .where(and(eq(tickets.status, 'success'), gt(tickets.createdAt, sql`now() - interval '30 days'`)))
+    .groupBy(tickets.giveCode, tickets.getCode)
+    .orderBy(sql`count(*) desc`, tickets.giveCode, tickets.getCode)
+    .limit(limit);
+  const paged = await db
+    .select({ giveCode: seoPairs.giveCode, getCode: seoPairs.getCode })
+    .from(seoPairs)
+    .orderBy(asc(seoPairs.giveCode), asc(seoPairs.getCode))
+    .limit(limit);
+  const seen = new Set<string>();
+  return [...busiest, ...paged].filter((pair) => {
+    const key = `${pair.giveCode}>${pair.getCode}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { getCurrencies } from '@obmen/shared/contracts';
+import { getCurrencies, getDirections, getOverview } from '@obmen/shared/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import { DEMO_CURRENCIES } from '../../db/seed/demo-data';
-import { currencies } from '../../db/schema';
+import { currencies, tickets } from '../../db/schema';
+import { createTicket, usdtToBtc } from '../../../test/tickets';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -71,5 +72,51 @@ describe('GET /api/v1/Exchange/get_currencies/{side}', () => {
       headers: { 'accept-language': 'en' },
     });
     expect(en.json()).toEqual({ parameterErrors: [{ name: 'side', messages: ['Invalid value'] }] });
+  });
+});
+
+describe('GET /api/v1/Exchange/directions', () => {
+  it('lists every pair with a direction, switched off or not, and no pair without one', async () => {
+    const res = await ctx.app.inject({ url: '/api/v1/Exchange/directions' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toContain('public');
+    const pairs = res.json<{ giveName: string; getName: string }[]>();
+    expect(getDirections.response.safeParse(pairs).success).toBe(true);
+    expect(pairs).toContainEqual({ giveName: 'SBERRUB', getName: 'BTC' });
+    expect(pairs).toContainEqual({ giveName: 'XMR', getName: 'SOL' });
+    expect(pairs).not.toContainEqual({ giveName: 'SBERRUB', getName: 'TCSBRUB' });
+  });
+});
+
+describe('GET /api/v1/Exchange/overview', () => {
+  // First: the busiest pairs are asked of the database once a minute, so no answer may come before.
+  it('puts the pair with the most successful tickets first, each popular pair open and with its rate now', async () => {
+    for (const getSum of ['0.01', '0.02']) {
+      const created = await createTicket(ctx, usdtToBtc(getSum), {}, `10.9.0.${getSum.length}`);
+      expect(created.statusCode).toBe(200);
+      await ctx.database.db.update(tickets).set({ status: 'success' }).where(eq(tickets.id, created.json().id));
+    }
+    const res = await ctx.app.inject({ url: '/api/v1/Exchange/overview?lang=ru' });
+    const body = getOverview.response.parse(res.json());
+    expect(body.popular[0]).toMatchObject({ give: { codeName: 'USDTTRC20' }, get: { codeName: 'BTC' } });
+    expect(body.popular.length).toBeGreaterThan(1);
+    for (const { give, get, rate } of body.popular) {
+      const course = await ctx.app.inject({
+        url: `/api/v1/Exchange/course?giveName=${give.codeName}&getName=${get.codeName}`,
+      });
+      expect(course.json().rate, `${give.codeName} → ${get.codeName}`).toBe(rate);
+    }
+  });
+  it('gives each receivable currency’s reserve, named in the request’s language', async () => {
+    const res = await ctx.app.inject({ url: '/api/v1/Exchange/overview?lang=en' });
+    expect(res.statusCode).toBe(200);
+    const body = getOverview.response.parse(res.json());
+    const receivable = await ctx.app.inject({ url: '/api/v1/Exchange/get_currencies/get' });
+    expect(body.reserves.map((r) => r.codeName)).toEqual(
+      receivable.json().map((c: { codeName: string }) => c.codeName),
+    );
+    const btc = body.reserves.find((r) => r.codeName === 'BTC')!;
+    const reserve = await ctx.app.inject({ url: '/api/v1/Exchange/get_reserve/BTC' });
+    expect(btc).toMatchObject({ name: 'Bitcoin', valute: 'BTC', reserveAmount: reserve.json().reserveAmount });
   });
 });

@@ -7,6 +7,8 @@ import {
   getCurrencies,
   getCurrency,
   getCurrencyMessage,
+  getDirections,
+  getOverview,
   getFields,
   getRange,
   getReserve,
@@ -70,7 +72,22 @@ export const exchangeRoutes: FastifyPluginAsyncZod<{
           .send(exchange.directionStatus(request.query.giveName, request.query.getName) ? TRUE : FALSE),
     );
   };
+  // Every pair with a direction: the pickers mark the currencies the chosen one cannot go to.
+  const directionList: FastifyPluginAsyncZod = async (list) => {
+    await list.register(publicCache);
+    list.get(`${BASE}/directions`, { schema: { response: { 200: getDirections.response } } }, async (_request, reply) =>
+      (reply as FastifyReply).type('application/json; charset=utf-8').send(exchange.directionsJson()),
+    );
+  };
+  const overview: FastifyPluginAsyncZod = async (home) => {
+    await home.register(publicCache, { byLanguage: true });
+    home.get(`${BASE}/overview`, { schema: { response: { 200: getOverview.response } } }, async (request) =>
+      exchange.overview(request.lang),
+    );
+  };
   await app.register(currencyLists);
+  await app.register(directionList);
+  await app.register(overview);
   await app.register(pairFigures);
 
   app.get(

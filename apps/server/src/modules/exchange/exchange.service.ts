@@ -14,6 +14,7 @@ import {
   type Currency,
   type CurrencySide,
   type Lang,
+  type Overview,
   type Quote,
   type Range,
   type RequisiteField,
@@ -31,7 +32,13 @@ import {
   type CatalogCurrency,
   type CatalogDirection,
 } from './exchange.catalog';
-import { findSeoPair, findTakenPromo, findUsablePromo, successfulTurnoverUsd } from './exchange.repository';
+import {
+  findSeoPair,
+  findTakenPromo,
+  findUsablePromo,
+  popularPairs,
+  successfulTurnoverUsd,
+} from './exchange.repository';
 import { buy, effectiveFee, sell, type PricingInput, type Sums } from './pricing';
 import { createQuoteCache, quoteExpiry } from './quote-cache';
 import type { QuoteSigner } from './quote-token';
@@ -119,9 +126,15 @@ const toField = (field: RequisiteFieldRecord, lang: Lang): RequisiteField => ({
   required: field.required,
 });
 
+/** How many pairs the home page lists as the most exchanged. */
+const POPULAR_PAIRS = 6;
+
 export function createExchangeService({ db, catalog, signer }: { db: Db; catalog: Catalog; signer: QuoteSigner }) {
   const quoteCache = createQuoteCache();
   let rangeCache = { version: -1, bytes: new Map<string, Buffer>() };
+  let directionsCache = { version: -1, bytes: Buffer.alloc(0) };
+  // The busiest pairs move slowly: asked of the database once a minute at most.
+  let popularCache: { at: number; pairs: Promise<{ giveCode: string; getCode: string }[]> } | null = null;
   /** A currency by code; an unknown code is bad input, named by the parameter that carried it. */
   function currency(code: string, field: string): CatalogCurrency {
     const found = catalog.get().currencies.get(code);
@@ -178,6 +191,10 @@ export function createExchangeService({ db, catalog, signer }: { db: Db; catalog
       .at(-1);
     return { percent: band?.percent ?? new Decimal(0), turnover };
   }
+
+  /** The pair's rate for anyone, before any discount or promo: what `course` and the home page show. */
+  const plainRate = (pair: Pair, fixed: boolean): Decimal =>
+    sell(new Decimal(1), pricingInput(pair, fixed, new Decimal(0), new Decimal(0))).rate;
 
   function pricingInput(pair: Pair, fixed: boolean, discount: Decimal, bonus: Decimal): PricingInput {
     return {
@@ -366,6 +383,58 @@ export function createExchangeService({ db, catalog, signer }: { db: Db; catalog
       return toAmount(await catalog.reserve(code), entry.row.scale);
     },
 
+    /** Every pair with a direction, open now or not, as JSON bytes kept per catalog version. */
+    directionsJson(): Buffer {
+      if (directionsCache.version !== catalog.version()) {
+        const { directions } = catalog.get();
+        const pairs = [...directions.values()].map(({ row }) => ({ giveName: row.giveCode, getName: row.getCode }));
+        directionsCache = { version: catalog.version(), bytes: Buffer.from(JSON.stringify(pairs)) };
+      }
+      return directionsCache.bytes;
+    },
+
+    /** True when the exchanger has a direction for the pair, whether open now or not. */
+    hasDirection(giveCode: string, getCode: string): boolean {
+      return catalog.get().directions.has(directionKey(giveCode, getCode));
+    },
+
+    /** The home page's reserves and most exchanged open pairs, with their rate now. */
+    async overview(lang: Lang): Promise<Overview> {
+      const { currencies } = catalog.get();
+      const side = (entry: CatalogCurrency) => ({
+        codeName: entry.row.code,
+        name: lang === 'en' ? entry.row.nameEn : entry.row.nameRu,
+        valute: entry.row.valute,
+        iconPath: entry.row.iconPath,
+        scale: entry.row.scale,
+      });
+      const receivable = [...currencies.values()].filter((entry) => entry.row.getEnabled);
+      const now = Date.now();
+      if (!popularCache || now - popularCache.at > 60_000) {
+        const pairs = popularPairs(db, POPULAR_PAIRS * 3);
+        popularCache = { at: now, pairs };
+        pairs.catch(() => (popularCache = null));
+      }
+      const [amounts, candidates] = await Promise.all([
+        Promise.all(receivable.map((entry) => catalog.reserve(entry.row.code))),
+        popularCache.pairs,
+      ]);
+      const popular = candidates
+        .map(({ giveCode, getCode }) => availablePair(giveCode, getCode))
+        .filter((pair): pair is Pair => pair !== null)
+        .map((pair) => ({ pair, rate: plainRate(pair, false) }))
+        .filter(({ rate }) => rate.gt(0))
+        .slice(0, POPULAR_PAIRS)
+        .map(({ pair, rate }) => ({ give: side(pair.give), get: side(pair.get), rate: toRate(rate) }));
+      return {
+        reserves: receivable.map((entry, i) => ({
+          ...side(entry),
+          reserveAmount: toAmount(amounts[i]!, entry.row.scale),
+        })),
+        popular,
+      };
+    },
+
     directionStatus(giveCode: string, getCode: string): boolean {
       requireKnown(giveCode, getCode);
       return availablePair(giveCode, getCode) !== null;
@@ -386,7 +455,7 @@ export function createExchangeService({ db, catalog, signer }: { db: Db; catalog
 
     course(giveCode: string, getCode: string, fixed: boolean) {
       const pair = requirePair(giveCode, getCode);
-      const rate = sell(new Decimal(1), pricingInput(pair, fixed, new Decimal(0), new Decimal(0))).rate;
+      const rate = plainRate(pair, fixed);
       if (!rate.gt(0)) throw new DirectionUnavailableError();
       return { giveName: giveCode, getName: getCode, rate: toRate(rate), fixed };
     },

@@ -107,10 +107,21 @@ describe('the HTML the server sends for public pages', () => {
     expect(head(res.body)).not.toContain('noindex');
   });
 
-  it('keeps a pair with a code no currency has out of search results', async () => {
-    const res = await get('/en/LTC--NOPE');
+  it.each(['/en/LTC--NOPE', '/ru/FOO--BAR', '/ru/SBERRUB--TCSBRUB'])(
+    'answers %s, a pair with no direction, with 404 and keeps it out of search engines',
+    async (url) => {
+      const res = await get(url);
+      expect(res.statusCode).toBe(404);
+      expect(head(res.body)).toContain('<meta name="robots" content="noindex, nofollow" />');
+      expect(head(res.body)).not.toContain('rel="canonical"');
+      expect(head(res.body)).not.toMatch(/Обмен|Exchange/);
+    },
+  );
+
+  it('keeps a direction the operator switched off a page (it says the direction is unavailable)', async () => {
+    const res = await get('/en/XMR--SOL');
     expect(res.statusCode).toBe(200);
-    expect(head(res.body)).toContain('<meta name="robots" content="noindex, nofollow" />');
+    expect(head(res.body)).not.toContain('noindex');
   });
 
   it('gives a news item its title and summary as an article', async () => {

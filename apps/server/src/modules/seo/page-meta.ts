@@ -8,7 +8,7 @@ import {
   type PageRouteName,
 } from '@obmen/shared';
 import type { Db } from '../../db/database';
-import type { Catalog } from '../exchange/exchange.catalog';
+import { directionKey, type Catalog } from '../exchange/exchange.catalog';
 import { findSeoPair } from '../exchange/exchange.repository';
 import { countNews, findNews, findPage } from '../content/content.repository';
 
@@ -125,7 +125,8 @@ export function createPageMeta({ db, catalog, publicUrl }: { db: Db; catalog: Ca
       noindex: true,
       notFound: true,
     });
-    if (!match) return notFound(lang === 'en' ? '404 — Page not found' : '404 — Страница не найдена');
+    const noSuchPage = () => notFound(lang === 'en' ? '404 — Page not found' : '404 — Страница не найдена');
+    if (!match) return noSuchPage();
 
     const addresses = addressesOf(match.name, match.params);
     const titled = (title: string, description = SITE[lang].description) => ({
@@ -142,6 +143,11 @@ export function createPageMeta({ db, catalog, publicUrl }: { db: Db; catalog: Ca
       case 'home_with_currencies': {
         const [, give = '', get = ''] = /^(\w+)--(\w+)$/.exec(match.params.pair ?? '') ?? [];
         const pair = { pair: `${give}--${get}`.toUpperCase() };
+        const { currencies, directions } = catalog.get();
+        // A pair the exchanger has no direction for is no page (the app shows its 404 too).
+        if (!directions.has(directionKey(give.toUpperCase(), get.toUpperCase()))) {
+          return noSuchPage();
+        }
         const seo = await findSeoPair(db, give.toUpperCase(), get.toUpperCase());
         if (seo) {
           return {
@@ -151,18 +157,13 @@ export function createPageMeta({ db, catalog, publicUrl }: { db: Db; catalog: Ca
             description: lang === 'en' ? seo.metaDescriptionEn : seo.metaDescriptionRu,
           };
         }
-        const names = catalog.get().currencies;
         const name = (code: string) => {
-          const row = names.get(code.toUpperCase())?.row;
+          const row = currencies.get(code.toUpperCase())?.row;
           return row ? (lang === 'en' ? row.nameEn : row.nameRu) : code.toUpperCase();
         };
-        // A code no currency has still opens the converter (it says the direction is unavailable),
-        // but such an address is kept out of search results.
-        const known = names.has(give.toUpperCase()) && names.has(get.toUpperCase());
         return {
           ...titled(lang === 'en' ? `Exchange ${name(give)} to ${name(get)}` : `Обмен ${name(give)} на ${name(get)}`),
           ...addressesOf('home_with_currencies', pair),
-          ...(known ? {} : { noindex: true }),
         };
       }
       case 'news': {

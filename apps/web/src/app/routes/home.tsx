@@ -4,6 +4,7 @@ import { pagePath } from '@obmen/shared/routing';
 import { useSeo } from '../../features/converter/api/get-seo';
 import { Advantages } from '../../features/converter/components/advantages';
 import { Converter } from '../../features/converter/components/converter';
+import { MarketOverview } from '../../features/converter/components/market-overview';
 import { SeoText } from '../../features/converter/components/seo-text';
 import { pairKey } from '../../features/converter/converter-logic';
 import { useConverter, type Converter as ConverterModel } from '../../features/converter/hooks/use-converter';
@@ -27,6 +28,7 @@ export function Component() {
         </h1>
       </header>
       <Converter model={model} />
+      <MarketOverview lang={model.lang} />
       <SeoText title={texts.textTitle} body={texts.textBody} />
       <Advantages lang={model.lang} />
       {warn && <PhishingWarning />}

@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { Currency } from '@obmen/shared/contracts';
 import {
   amountOf,
+  canSwap,
   checkAmount,
   classifyRefusal,
+  directionKeyOf,
   cleanAmountInput,
   inputText,
   pairFromSegment,
@@ -60,6 +62,29 @@ describe('the pair', () => {
     expect(pickCurrency(pair, 'give', 'BTC')).toEqual({ give: 'BTC', get: 'SBERRUB' });
     expect(pickCurrency(pair, 'get', 'SBERRUB')).toEqual({ give: 'BTC', get: 'SBERRUB' });
     expect(pickCurrency(pair, 'get', 'ETH')).toEqual({ give: 'SBERRUB', get: 'ETH' });
+  });
+
+  it('moves the other side to a currency the picked one has a direction with', () => {
+    // Roubles go to coins and back, coins to coins; never roubles to roubles.
+    const rub = ['SBERRUB', 'TCSBRUB'];
+    const directions = new Set(
+      LIST.flatMap((give) =>
+        LIST.filter((get) => get !== give && !(rub.includes(give.codeName) && rub.includes(get.codeName))).map((get) =>
+          directionKeyOf(give.codeName, get.codeName),
+        ),
+      ),
+    );
+    const pair = { give: 'BTC', get: 'SBERRUB' };
+    expect(pickCurrency(pair, 'give', 'TCSBRUB', directions, LIST)).toEqual({ give: 'TCSBRUB', get: 'BTC' });
+    expect(pickCurrency(pair, 'give', 'ETH', directions, LIST)).toEqual({ give: 'ETH', get: 'SBERRUB' });
+    expect(pickCurrency({ give: 'SBERRUB', get: 'BTC' }, 'get', 'TCSBRUB', directions, LIST)).toEqual({
+      give: 'BTC',
+      get: 'TCSBRUB',
+    });
+    expect(canSwap({ give: 'SBERRUB', get: 'BTC' }, LIST, LIST, directions)).toBe(true);
+    expect(canSwap({ give: 'SBERRUB', get: 'BTC' }, LIST, LIST, new Set([directionKeyOf('SBERRUB', 'BTC')]))).toBe(
+      false,
+    );
   });
 });
 

@@ -55,13 +55,49 @@ export function resolvePair(
 }
 
 /** The pair after choosing `code` on one side: choosing the other side's currency swaps them. */
-export function pickCurrency(pair: Pair, side: Side, code: string): Pair {
-  if (side === 'give') return code === pair.get ? { give: code, get: pair.give } : { give: code, get: pair.get };
-  return code === pair.give ? { give: pair.get, get: code } : { give: pair.give, get: code };
+/** The pairs the exchanger has a direction for, as `GIVE>GET` keys. */
+export type Directions = ReadonlySet<string>;
+export const directionKeyOf = (give: string, get: string) => `${give}>${get}`;
+
+/** Whether a currency on one side can go with the other side's: unknown directions assume it can. */
+export function goesWith(directions: Directions | undefined, side: Side, code: string, other: string): boolean {
+  if (!directions) return true;
+  return side === 'give' ? directions.has(directionKeyOf(code, other)) : directions.has(directionKeyOf(other, code));
 }
 
-export function canSwap(pair: Pair, giveList: readonly Currency[], getList: readonly Currency[]): boolean {
-  return listed(giveList, pair.get) && listed(getList, pair.give);
+/**
+ * The pair after picking a currency on one side. Picking the other side's currency swaps them; a
+ * currency with no direction to the other side's takes the first of the other list it goes with.
+ */
+export function pickCurrency(
+  pair: Pair,
+  side: Side,
+  code: string,
+  directions?: Directions,
+  otherList: readonly Currency[] = [],
+): Pair {
+  const next =
+    side === 'give'
+      ? code === pair.get
+        ? { give: code, get: pair.give }
+        : { give: code, get: pair.get }
+      : code === pair.give
+        ? { give: pair.get, get: code }
+        : { give: pair.give, get: code };
+  const other = side === 'give' ? next.get : next.give;
+  if (goesWith(directions, side, code, other)) return next;
+  const partner = otherList.find((c) => c.codeName !== code && goesWith(directions, side, code, c.codeName));
+  if (!partner) return next;
+  return side === 'give' ? { give: code, get: partner.codeName } : { give: partner.codeName, get: code };
+}
+
+export function canSwap(
+  pair: Pair,
+  giveList: readonly Currency[],
+  getList: readonly Currency[],
+  directions?: Directions,
+): boolean {
+  return listed(giveList, pair.get) && listed(getList, pair.give) && goesWith(directions, 'give', pair.get, pair.give);
 }
 
 /** The smallest amount that may be given: the threshold replaces the minimum while set (spec §3). */

@@ -2,6 +2,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { Lang } from '@obmen/shared/i18n';
 import { quoteQueryOptions } from './api/calculate';
 import { currenciesQueryOptions } from './api/get-currencies';
+import { directionsQueryOptions } from './api/get-directions';
+import { overviewQueryOptions } from './api/get-overview';
 import { currencyMessageQueryOptions } from './api/get-currency-message';
 import { directionStatusQueryOptions } from './api/get-direction-status';
 import { rangeQueryOptions } from './api/get-range';
@@ -31,6 +33,9 @@ export async function prefetchConverter(client: QueryClient, page: ConverterPage
     client.ensureQueryData(currenciesQueryOptions('give', lang)),
     client.ensureQueryData(currenciesQueryOptions('get', lang)),
     urlPair && client.prefetchQuery(seoQueryOptions(urlPair.give, urlPair.get, lang)),
+    // The pickers mark the currencies that do not go with the other side's.
+    client.prefetchQuery(directionsQueryOptions()),
+    client.prefetchQuery(overviewQueryOptions(lang)),
   ]);
   const pair = resolvePair(giveList, getList, [urlPair]);
   if (!pair) return;

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import type { Side } from '../converter-logic';
+import { goesWith, type Side } from '../converter-logic';
 import type { Converter } from '../hooks/use-converter';
 import { CurrencyPicker } from './currency-picker';
 import styles from './converter.module.css';
@@ -20,6 +20,7 @@ export function AmountPanel({ side, model, label, pickerTitle, hint }: AmountPan
   const problemId = `${id}-problem`;
   const hintId = `${id}-hint`;
   const noteId = `${id}-note`;
+  const other = model[side === 'give' ? 'get' : 'give'].currency;
   const describedBy = [view.problem && problemId, hint && hintId, view.message && noteId].filter(Boolean).join(' ');
 
   return (
@@ -32,6 +33,8 @@ export function AmountPanel({ side, model, label, pickerTitle, hint }: AmountPan
         dialogTitle={pickerTitle}
         list={side === 'give' ? model.giveList : model.getList}
         value={view.currency?.codeName}
+        other={other}
+        goesWithOther={(code) => !other || goesWith(model.directions, side, code, other.codeName)}
         onPick={(code) => model.pick(side, code)}
       />
       <div className={styles.amount} data-stale={view.stale || undefined}>

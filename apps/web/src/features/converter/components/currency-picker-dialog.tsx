@@ -13,6 +13,9 @@ interface CurrencyPickerDialogProps {
   title: string;
   list: readonly Currency[];
   value: string | undefined;
+  /** The other side's currency; one with no direction to or from it here is marked. */
+  other: Currency | undefined;
+  goesWithOther: (code: string) => boolean;
   onPick: (code: string) => void;
   /** Where focus goes back on closing: the button that opened it (Radix only knows its own triggers). */
   returnFocus: () => void;
@@ -61,6 +64,8 @@ function PickerBody({
   title,
   list,
   value,
+  other,
+  goesWithOther,
   onPick,
 }: Omit<CurrencyPickerDialogProps, 'open' | 'onOpenChange' | 'returnFocus'>) {
   const { t } = useTranslation();
@@ -114,30 +119,37 @@ function PickerBody({
         {query ? t('converter.found', { count: results.length }) : ''}
       </p>
       <ul id={`${id}-list`} role="listbox" aria-label={title} className={styles.list}>
-        {results.map((currency) => (
-          <li
-            key={currency.codeName}
-            id={optionId(currency.codeName)}
-            role="option"
-            aria-selected={currency.codeName === value}
-            data-active={currency.codeName === shown || undefined}
-            className={styles.option}
-            onMouseMove={() => setActive(currency.codeName)}
-            onClick={() => onPick(currency.codeName)}
-          >
-            <img className={styles.icon} src={currency.iconPath} alt="" width={32} height={32} />
-            <span className={styles.optionText}>
-              <span className={styles.optionName}>{currency.name}</span>
-              <span className={styles.optionCode}>{currency.valute}</span>
-            </span>
-            {currency.highlighted && <FireIcon label={t('converter.popular')} />}
-            {currency.codeName === value && (
-              <svg className={styles.check} viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
-                <path d="m5 12.5 4.5 4.5L19 7.5" fill="none" stroke="currentColor" strokeWidth="2.5" />
-              </svg>
-            )}
-          </li>
-        ))}
+        {results.map((currency) => {
+          // Still pickable: the other side then moves to a currency this one goes with.
+          const apart = currency.codeName !== other?.codeName && !goesWithOther(currency.codeName);
+          return (
+            <li
+              key={currency.codeName}
+              id={optionId(currency.codeName)}
+              role="option"
+              aria-selected={currency.codeName === value}
+              data-active={currency.codeName === shown || undefined}
+              data-apart={apart || undefined}
+              className={styles.option}
+              onMouseMove={() => setActive(currency.codeName)}
+              onClick={() => onPick(currency.codeName)}
+            >
+              <img className={styles.icon} src={currency.iconPath} alt="" width={32} height={32} />
+              <span className={styles.optionText}>
+                <span className={styles.optionName}>{currency.name}</span>
+                <span className={styles.optionCode}>
+                  {apart && other ? t('converter.noDirectionWith', { name: other.name }) : currency.valute}
+                </span>
+              </span>
+              {currency.highlighted && <FireIcon label={t('converter.popular')} />}
+              {currency.codeName === value && (
+                <svg className={styles.check} viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+                  <path d="m5 12.5 4.5 4.5L19 7.5" fill="none" stroke="currentColor" strokeWidth="2.5" />
+                </svg>
+              )}
+            </li>
+          );
+        })}
       </ul>
       {results.length === 0 && <p className={styles.empty}>{t('converter.nothingFound')}</p>}
     </>

@@ -17,12 +17,24 @@ interface CurrencyPickerProps {
   dialogTitle: string;
   list: readonly Currency[];
   value: string | undefined;
+  /** The other side's currency, and whether a currency here has a direction with it. */
+  other: Currency | undefined;
+  goesWithOther: (code: string) => boolean;
   onPick: (code: string) => void;
   disabled?: boolean;
 }
 
 /** The button showing the chosen currency; it opens the searchable list. */
-export function CurrencyPicker({ label, dialogTitle, list, value, onPick, disabled = false }: CurrencyPickerProps) {
+export function CurrencyPicker({
+  label,
+  dialogTitle,
+  list,
+  value,
+  other,
+  goesWithOther,
+  onPick,
+  disabled = false,
+}: CurrencyPickerProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [mounted, setMounted] = useState(false);
@@ -63,6 +75,8 @@ export function CurrencyPicker({ label, dialogTitle, list, value, onPick, disabl
             title={dialogTitle}
             list={list}
             value={value}
+            other={other}
+            goesWithOther={goesWithOther}
             onPick={(code) => {
               setOpen(false);
               onPick(code);

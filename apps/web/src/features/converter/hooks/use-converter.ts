@@ -13,6 +13,7 @@ import { knownSiteStatus, useSiteStatus } from '../../../lib/site-status';
 import { quoteQueryOptions, type QuoteRequest } from '../api/calculate';
 import { useCurrencies } from '../api/get-currencies';
 import { currencyMessageQueryOptions, useCurrencyMessage } from '../api/get-currency-message';
+import { useDirections } from '../api/get-directions';
 import { directionStatusQueryOptions, useDirectionStatus } from '../api/get-direction-status';
 import { rangeQueryOptions, useRange } from '../api/get-range';
 import { reserveQueryOptions, useReserve } from '../api/get-reserve';
@@ -197,6 +198,7 @@ export function useConverter() {
 
   const giveList = useCurrencies('give', lang);
   const getList = useCurrencies('get', lang);
+  const directions = useDirections().data;
   const urlPair = useMemo(() => pairFromSegment(params.pair), [params.pair]);
   const pair = useMemo(
     () => (giveList.data && getList.data ? resolvePair(giveList.data, getList.data, [urlPair, state.chosen]) : null),
@@ -335,7 +337,7 @@ export function useConverter() {
 
   const swappable =
     pair !== null && giveList.data !== undefined && getList.data !== undefined
-      ? canSwap(pair, giveList.data, getList.data)
+      ? canSwap(pair, giveList.data, getList.data, directions)
       : false;
 
   return {
@@ -375,9 +377,12 @@ export function useConverter() {
       current !== null && !current.quote.promoError && !calculating && !problem && !unavailable && site.convertEnabled,
     swappable,
 
+    /** The pairs with a direction: the pickers mark currencies that do not go with the other side's. */
+    directions,
+
     pick(side: Side, code: string) {
       if (!pair) return;
-      const next = pickCurrency(pair, side, code);
+      const next = pickCurrency(pair, side, code, directions, (side === 'give' ? getList.data : giveList.data) ?? []);
       if (next.give !== pair.give || next.get !== pair.get) goTo(next);
     },
     swap() {

@@ -1,0 +1,31 @@
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import type { DirectionPair } from '@obmen/shared/contracts';
+import { apiGet } from '../../../lib/api-client';
+import { directionKeyOf, pairFromSegment, type Directions } from '../converter-logic';
+import { converterKeys } from './query-keys';
+
+/** GET /api/v1/Exchange/directions: every pair the exchanger has a direction for, as a set. */
+export const directionsQueryOptions = () =>
+  queryOptions({
+    queryKey: converterKeys.directions(),
+    queryFn: ({ signal }) => apiGet<DirectionPair[]>({ path: '/api/v1/Exchange/directions' }, signal),
+    select: (pairs): Directions => new Set(pairs.map((p) => directionKeyOf(p.giveName, p.getName))),
+    staleTime: 60_000,
+  });
+
+export const useDirections = () => useQuery(directionsQueryOptions());
+
+/**
+ * False only when the exchanger is known to have no direction for the pair: a list that cannot be
+ * read leaves the page to say what it can.
+ */
+export async function segmentHasDirection(client: QueryClient, segment: string | undefined): Promise<boolean> {
+  const pair = pairFromSegment(segment);
+  if (!pair) return false;
+  try {
+    const pairs = await client.ensureQueryData(directionsQueryOptions());
+    return pairs.some((p) => p.giveName === pair.give && p.getName === pair.get);
+  } catch {
+    return true;
+  }
+}
