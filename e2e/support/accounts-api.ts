@@ -1,11 +1,11 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { PASSWORD } from './accounts';
 import { randomAddress } from './addresses';
 import { createQuotedTicket } from './tickets';
 
 /** The operator the e2e server is started with (playwright.config.ts). */
 export const OPERATOR = { username: 'operator@obmen.test', password: 'E2e-Lantern-Harbor-58!' };
 
-const PASSWORD = 'Qz7#mLp2-vRx';
 const TRON_ADDRESS = 'TXk4hPbR8dN5e2QvYw3mZs7fLc6uJ9aGtB';
 
 export interface ApiUser {

@@ -30,7 +30,7 @@ import { createAuthGuards } from './modules/accounts/auth-guards';
 import { createMailer, type Mailer } from './modules/mail/mailer';
 import { cardCheckRoutes } from './modules/card-check/card-check.routes';
 import { createCardCheckService, type CardCheckService } from './modules/card-check/card-check.service';
-import { ticketsRoutes } from './modules/tickets/tickets.routes';
+import { DEFAULT_TICKET_LOOKUP_LIMIT, ticketsRoutes } from './modules/tickets/tickets.routes';
 import { createTicketsService, type TicketsService } from './modules/tickets/tickets.service';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { createAdminService } from './modules/admin/admin.service';
@@ -45,6 +45,7 @@ import { serveMetricsOnLoopback } from './modules/monitoring/metrics-access';
 import { createLiveRates } from './modules/rates/rates.job';
 import { createScheduler } from './modules/jobs/job-scheduler';
 import { createRateLimitStore } from './modules/rate-limits/rate-limit-store';
+import type { Limit } from './modules/rate-limits/rate-limit.guard';
 import { promoRoutes } from './modules/promo/promo.routes';
 import { createPromoService, type PromoService } from './modules/promo/promo.service';
 import { referralRoutes } from './modules/referral/referral.routes';
@@ -97,7 +98,7 @@ export interface AppDeps {
   uploadsDir: string;
   /** Background work (mail retries, expiring unpaid tickets); off in tests that drive the app by hand. */
   startJobs?: boolean;
-  limits?: { login?: LoginLimits; accounts?: AccountLimits };
+  limits?: { login?: LoginLimits; accounts?: AccountLimits; ticketLookup?: Limit };
   /** Shorter in the tests that play a slow client. */
   clientTimeouts?: ClientTimeouts;
 }
@@ -241,7 +242,12 @@ export async function buildApp({
     secret,
     ...(config.PAYMENT_WINDOWS && { paymentWindowOverrides: config.PAYMENT_WINDOWS }),
   });
-  await app.register(ticketsRoutes, { tickets, guards });
+  await app.register(ticketsRoutes, {
+    tickets,
+    guards,
+    rateLimits,
+    lookupLimit: limits.ticketLookup ?? DEFAULT_TICKET_LOOKUP_LIMIT,
+  });
   const cardCheck = createCardCheckService({ db: database.db, tickets, uploadsDir });
   await app.register(cardCheckRoutes, { cardCheck, guards });
   const admin = createAdminService({

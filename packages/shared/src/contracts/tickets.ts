@@ -121,6 +121,27 @@ export const ticketIdParams = z.object({
     .regex(/^[\w-]+$/),
 });
 
+/**
+ * POST /api/v1/Tickets/find: a visitor's way back to a ticket, by its number and the e-mail given
+ * with it. A wrong pair and an unknown number answer alike (404 'Заявка не найдена').
+ */
+export const findTicketBody = z.object({
+  number: z
+    .string()
+    .trim()
+    .min(1, 'validation.required')
+    .regex(/^№?\s*\d{1,12}$/, 'validation.ticketNumber')
+    .transform((value) => Number(value.replace(/\D/g, ''))),
+  email: z
+    .string()
+    .trim()
+    .min(1, 'validation.required')
+    .max(254, 'validation.maxLength')
+    .pipe(z.email('validation.email')),
+});
+export type FindTicketBody = z.input<typeof findTicketBody>;
+export const foundTicketSchema = z.object({ id: z.string() });
+
 export const pageQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   perPage: z.coerce.number().int().min(1).max(100).default(10),

@@ -80,6 +80,19 @@ export async function findTicket(db: DbOrTx, id: string): Promise<TicketRow | un
   return row;
 }
 
+/** The ticket with this number, if it was made with this e-mail (compared without case). */
+export async function findTicketByNumberAndEmail(
+  db: DbOrTx,
+  number: number,
+  email: string,
+): Promise<Pick<TicketRow, 'id'> | undefined> {
+  const [row] = await db
+    .select({ id: tickets.id })
+    .from(tickets)
+    .where(and(eq(tickets.number, number), sql`lower(${tickets.email}) = lower(${email})`));
+  return row;
+}
+
 /** The public referral id of the partner a ticket was brought by. */
 export async function findReferralNumber(db: DbOrTx, referrerId: string): Promise<number | undefined> {
   const [row] = await db.select({ refNumber: users.refNumber }).from(users).where(eq(users.id, referrerId));

@@ -49,6 +49,7 @@ import {
   findCardCheck,
   findReferralNumber,
   findTicket,
+  findTicketByNumberAndEmail,
   findTicketByIdempotencyKey,
   holdPromo,
   holdReserve,
@@ -497,7 +498,11 @@ export function createTicketsService(options: TicketsOptions) {
   /** The ticket as its owner may see it: a user's ticket only by that user, a visitor's by its link. */
   async function readable(id: string, requester: UserRow | null): Promise<TicketRow> {
     let row = await findTicket(db, id);
-    if (!row || (row.userId && row.userId !== requester?.id)) throw ticketNotFound();
+    if (!row) throw ticketNotFound();
+    // A user's ticket opened signed out says to sign in (its link is all the visitor has); another
+    // user's is not there at all.
+    if (row.userId && !requester) throw new AppError(401, 'sign_in_required', 'ticket.signInRequired');
+    if (row.userId && row.userId !== requester?.id) throw ticketNotFound();
     // A window that passed is shown as passed at once, without waiting for the next job run.
     if (
       (row.status === 'advance' || row.status === 'card_check') &&
@@ -547,6 +552,13 @@ export function createTicketsService(options: TicketsOptions) {
         if (twin) return twin;
         throw error;
       }
+    },
+
+    /** A ticket's id by its number and e-mail; a wrong pair is as unknown as a wrong number. */
+    async find(number: number, email: string): Promise<{ id: string }> {
+      const row = await findTicketByNumberAndEmail(db, number, email);
+      if (!row) throw ticketNotFound();
+      return { id: row.id };
     },
 
     async get(id: string, requester: UserRow | null, lang: Lang): Promise<Ticket> {

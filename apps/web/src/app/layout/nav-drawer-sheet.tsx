@@ -46,6 +46,11 @@ export default function NavDrawerSheet({
                   </NavLink>
                 </li>
               ))}
+              <li>
+                <NavLink to={pagePath(lang, 'find_ticket')} className={styles.link} onClick={() => onOpenChange(false)}>
+                  {t('shell.findTicket')}
+                </NavLink>
+              </li>
             </ul>
           </nav>
           <div className={styles.support}>

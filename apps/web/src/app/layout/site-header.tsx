@@ -2,6 +2,7 @@ import { useTranslation } from '../../lib/i18n';
 import { Link, NavLink } from 'react-router';
 import { pagePath } from '@obmen/shared/routing';
 import { useLanguage } from '../../hooks/use-language';
+import { FindTicketIcon } from '../../components/ui/shell-icons';
 import { LanguageSwitch } from './language-switch';
 import { Logo } from './logo';
 import { NavDrawer } from './nav-drawer';
@@ -33,6 +34,14 @@ export function SiteHeader() {
           </ul>
         </nav>
         <div className={styles.tools}>
+          <Link
+            to={pagePath(lang, 'find_ticket')}
+            className={styles.iconButton}
+            aria-label={t('shell.findTicket')}
+            title={t('shell.findTicket')}
+          >
+            <FindTicketIcon />
+          </Link>
           <LanguageSwitch />
           <ThemeToggle />
           <UserMenu />

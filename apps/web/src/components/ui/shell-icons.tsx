@@ -15,6 +15,16 @@ export const SunIcon = (props: IconProps) => (
   </Icon>
 );
 
+/** A ticket under a magnifying glass: finding a ticket by its number. */
+export const FindTicketIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M14 5H5a2 2 0 0 0-2 2v2a2 2 0 0 1 0 4v2a2 2 0 0 0 2 2h6" />
+    <path d="M8 9h3M8 13h2" />
+    <circle cx="17" cy="14" r="3.5" />
+    <path d="m19.5 16.5 2.5 2.5" />
+  </Icon>
+);
+
 export const MoonIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="M20.5 14.1A8.5 8.5 0 1 1 9.9 3.5a6.6 6.6 0 0 0 10.6 10.6z" />

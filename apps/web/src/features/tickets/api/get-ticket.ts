@@ -27,7 +27,9 @@ export const ticketQueryOptions = (id: string, lang: Lang) =>
       const status = query.state.data?.status;
       return status && OPEN_TICKET_STATUSES.includes(status) ? TICKET_REFRESH_MS : false;
     },
-    retry: (failures, error) => !isTicketMissing(error) && failures < 2,
+    // A missing ticket, or one that needs signing in, answers the same way when asked again.
+    retry: (failures, error) =>
+      !isTicketMissing(error) && !(error instanceof ApiError && error.status === 401) && failures < 2,
   });
 
 export function useTicket(id: string, lang: Lang) {

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { Link } from 'react-router';
 import { pagePath } from '@obmen/shared/routing';
@@ -7,7 +8,18 @@ import { useLanguage } from '../../../hooks/use-language';
 import styles from './load-problem.module.css';
 
 /** A page that could not load what it shows: the reason, a retry when one can help, the way home. */
-export function LoadProblem({ message, onRetry, title }: { message: string; onRetry?: () => void; title?: string }) {
+export function LoadProblem({
+  message,
+  onRetry,
+  title,
+  children,
+}: {
+  message: string;
+  onRetry?: () => void;
+  title?: string;
+  /** Another way on, shown first (a sign-in link). */
+  children?: ReactNode;
+}) {
   const { t } = useTranslation();
   const lang = useLanguage();
   return (
@@ -16,6 +28,7 @@ export function LoadProblem({ message, onRetry, title }: { message: string; onRe
       {title ? <h1 className={styles.title}>{title}</h1> : <h1 className={styles.title}>{message}</h1>}
       {title && <p className={styles.message}>{message}</p>}
       <div className={styles.actions}>
+        {children}
         {onRetry && (
           <Button variant="secondary" onClick={onRetry}>
             {t('common.retry')}
