@@ -87,6 +87,8 @@ export const overviewSchema = z.object({
       give: z.object({ codeName: z.string(), ...overviewSide }),
       get: z.object({ codeName: z.string(), ...overviewSide }),
       rate: decimalString,
+      /** The rate in the request's language, as the converter words it: "1 BTC = 7 845 336,64 RUB". */
+      rateText: z.string(),
     }),
   ),
 });

@@ -100,6 +100,7 @@ describe('GET /api/v1/Exchange/overview', () => {
     const body = getOverview.response.parse(res.json());
     expect(body.popular[0]).toMatchObject({ give: { codeName: 'USDTTRC20' }, get: { codeName: 'BTC' } });
     expect(body.popular.length).toBeGreaterThan(1);
+    expect(body.popular[0]!.rateText).toMatch(/^1 (BTC|USDT) = [\d\u00a0]+(,\d+)? (BTC|USDT)$/);
     for (const { give, get, rate } of body.popular) {
       const course = await ctx.app.inject({
         url: `/api/v1/Exchange/course?giveName=${give.codeName}&getName=${get.codeName}`,

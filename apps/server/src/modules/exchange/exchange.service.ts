@@ -4,6 +4,7 @@ import {
   formatAmount,
   formatMessage,
   normalizeAmount,
+  rateText,
   roundDown,
   type MessageKey,
   toAmount,
@@ -425,7 +426,10 @@ export function createExchangeService({ db, catalog, signer }: { db: Db; catalog
         .map((pair) => ({ pair, rate: plainRate(pair, false) }))
         .filter(({ rate }) => rate.gt(0))
         .slice(0, POPULAR_PAIRS)
-        .map(({ pair, rate }) => ({ give: side(pair.give), get: side(pair.get), rate: toRate(rate) }));
+        .map(({ pair, rate }) => {
+          const [give, get] = [side(pair.give), side(pair.get)];
+          return { give, get, rate: toRate(rate), rateText: rateText(toRate(rate), give, get, lang) };
+        });
       return {
         reserves: receivable.map((entry, i) => ({
           ...side(entry),

@@ -2,7 +2,6 @@ import { memo, useId } from 'react';
 import { Link } from 'react-router';
 import type { Overview } from '@obmen/shared/contracts';
 import type { Lang } from '@obmen/shared/i18n';
-import { rateText } from '@obmen/shared/money';
 import { pagePath } from '@obmen/shared/routing';
 import { useTranslation } from '../../../lib/i18n';
 import { useOverview } from '../api/get-overview';
@@ -31,7 +30,7 @@ const OverviewSections = memo(function OverviewSections({ lang, overview }: { la
             {t('home.popular.title')}
           </h2>
           <ul className={styles.pairs}>
-            {overview.popular.map(({ give, get, rate }) => (
+            {overview.popular.map(({ give, get, rateText }) => (
               <li key={`${give.codeName}>${get.codeName}`}>
                 <Link
                   className={styles.pair}
@@ -44,7 +43,7 @@ const OverviewSections = memo(function OverviewSections({ lang, overview }: { la
                     <img src={get.iconPath} alt="" width={24} height={24} className={styles.pairSecond} />
                     <span>{t('home.popular.pair', { give: give.name, get: get.name })}</span>
                   </span>
-                  <span className={styles.pairRate}>{rateText(rate, give, get, lang)}</span>
+                  <span className={styles.pairRate}>{rateText}</span>
                 </Link>
               </li>
             ))}
