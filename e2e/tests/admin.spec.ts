@@ -185,3 +185,54 @@ test.describe('reserve holds (issue 33)', () => {
     await expect(page.getByLabel('Заявок на один e-mail')).toHaveValue('3');
   });
 });
+
+test.describe('before a maintenance break', () => {
+  for (const [lang, copy] of [
+    [
+      'ru',
+      {
+        turnOn: 'Включить технический перерыв',
+        dialog: 'Включить технический перерыв?',
+        warning: /^Ждут оплаты заявок: \d+\. Во время перерыва их клиенты не смогут открыть страницу оплаты/,
+        cancel: 'Отмена',
+        give: '0,01\u00a0BTC',
+      },
+    ],
+    [
+      'en',
+      {
+        turnOn: 'Start maintenance',
+        dialog: 'Start a maintenance break?',
+        warning: /^Tickets awaiting payment: \d+\. During the break their clients cannot open the payment/,
+        cancel: 'Cancel',
+        give: '0.01\u00a0BTC',
+      },
+    ],
+  ] as const) {
+    test(`${lang}: the confirmation warns of the tickets awaiting payment and links each one`, async ({
+      page,
+      request,
+    }) => {
+      const ticket = await createTicket(request, coinTicket(uniqueEmail('maintenance')));
+      const token = await operatorToken(request);
+      await openConsole(page, '/admin/site-state', token, lang);
+      await page.getByRole('button', { name: copy.turnOn }).click();
+      const dialog = page.getByRole('dialog', { name: copy.dialog });
+      await expect(dialog.getByRole('alert')).toHaveText(copy.warning);
+      const row = dialog.getByRole('row').filter({ has: page.getByRole('link', { name: `№ ${ticket.number}` }) });
+      await expect(row).toContainText('USDTTRC20 → BTC');
+      await expect(row).toContainText(copy.give);
+      await expect(row.getByRole('link')).toHaveAttribute('href', `/admin/tickets/${ticket.id}`);
+
+      // Cancelled: nothing changed; the link opens the ticket in the desk.
+      await dialog.getByRole('button', { name: copy.cancel }).click();
+      expect((await request.get('/api/v1/SiteState')).status()).toBe(204);
+      await page.getByRole('button', { name: copy.turnOn }).click();
+      await page
+        .getByRole('dialog', { name: copy.dialog })
+        .getByRole('link', { name: `№ ${ticket.number}` })
+        .click();
+      await expect(page).toHaveURL(new RegExp(`/admin/tickets/${ticket.id}$`));
+    });
+  }
+});

@@ -580,6 +580,29 @@ export const adminSiteStateSchema = z.object({
 });
 export type AdminSiteState = z.infer<typeof adminSiteStateSchema>;
 
+/** The statuses whose clients are on their way to the payment page, which maintenance closes (spec §2). */
+export const AWAITING_PAYMENT_STATUSES = ['advance', 'card_check'] as const;
+
+/**
+ * The tickets a maintenance break would stop on their way to paying: asked for before the break
+ * is switched on. The newest of them (the clients likeliest to be paying now); `total` counts them all.
+ */
+export const adminAwaitingPaymentSchema = z.object({
+  total: z.number().int(),
+  items: z.array(
+    adminTicketSummarySchema.pick({
+      id: true,
+      number: true,
+      status: true,
+      createdAt: true,
+      give: true,
+      get: true,
+      paymentDeadline: true,
+    }),
+  ),
+});
+export type AdminAwaitingPayment = z.infer<typeof adminAwaitingPaymentSchema>;
+
 // ——— Content ———
 
 const slug = z

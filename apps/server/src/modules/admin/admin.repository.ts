@@ -109,6 +109,19 @@ export function searchTickets(db: DbOrTx, filter: { status: string; q?: string |
   );
 }
 
+/**
+ * Tickets whose clients still have to pay (or to show their card first), newest first: the clients
+ * likeliest to be on the payment page now. And how many there are.
+ */
+export async function ticketsAwaitingPayment(db: DbOrTx, statuses: TicketStatus[], limit: number) {
+  const where = inArray(tickets.status, statuses);
+  const [items, [counted]] = await Promise.all([
+    db.select().from(tickets).where(where).orderBy(desc(tickets.createdAt)).limit(limit),
+    db.select({ n: count() }).from(tickets).where(where),
+  ]);
+  return { items, total: counted?.n ?? 0 };
+}
+
 export async function countTicketsByStatus(db: DbOrTx): Promise<Map<TicketStatus, number>> {
   const rows = await db.select({ status: tickets.status, n: count() }).from(tickets).groupBy(tickets.status);
   return new Map(rows.map((r) => [r.status, r.n]));

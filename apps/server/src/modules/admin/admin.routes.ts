@@ -41,6 +41,7 @@ import {
   adminSeoBody,
   adminSeoSchema,
   adminSiteStateSchema,
+  adminAwaitingPaymentSchema,
   adminTicketLimitsSchema,
   adminTicketLimitsUpdate,
   adminTicketAction,
@@ -202,6 +203,11 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { guard
 
   app.get('/api/admin/site-state', { ...operator, schema: { response: { 200: adminSiteStateSchema } } }, () =>
     admin.siteState(),
+  );
+  app.get(
+    '/api/admin/site-state/awaiting-payment',
+    { ...operator, schema: { response: { 200: adminAwaitingPaymentSchema } } },
+    () => admin.awaitingPayment(),
   );
   app.put(
     '/api/admin/site-state',

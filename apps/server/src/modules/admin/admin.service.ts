@@ -17,6 +17,8 @@ import {
   type AdminPromo,
   type AdminSeo,
   type AdminSiteState,
+  type AdminAwaitingPayment,
+  AWAITING_PAYMENT_STATUSES,
   type AdminTicketAction,
   type AdminTicketDetail,
   type AdminTicketList,
@@ -93,6 +95,7 @@ import {
   reserveHeld,
   setReserveBalance,
   ticketHistoryOf,
+  ticketsAwaitingPayment,
   updateCurrency,
   updateDirection,
   updateNews,
@@ -111,6 +114,9 @@ import {
   type PriceRow,
   type SeoRow,
 } from './admin.repository';
+
+/** Enough for an operator to read in a dialog; the rest is in the queue. */
+const AWAITING_PAYMENT_SHOWN = 20;
 
 /** Who is making a change: the logged-in operator or admin. */
 export interface Actor {
@@ -238,6 +244,7 @@ export function createAdminService({
   const scaleOf = (code: string) => catalog.get().currencies.get(code)?.row.scale ?? 8;
   const valuteOf = (code: string) => catalog.get().currencies.get(code)?.row.valute ?? code;
   const amountOf = (code: string, sum: string) => toAmount(new Decimal(sum), scaleOf(code));
+  const sideOf = (code: string, sum: string) => ({ code, valute: valuteOf(code), sum: amountOf(code, sum) });
 
   const toDirectionDto = (row: DirectionRow): AdminDirection => ({
     giveCode: row.giveCode,
@@ -331,12 +338,8 @@ export function createAdminService({
           updatedAt: isoNow(ticket.updatedAt),
           email: ticket.email,
           username,
-          give: {
-            code: ticket.giveCode,
-            valute: valuteOf(ticket.giveCode),
-            sum: amountOf(ticket.giveCode, ticket.giveSum),
-          },
-          get: { code: ticket.getCode, valute: valuteOf(ticket.getCode), sum: amountOf(ticket.getCode, ticket.getSum) },
+          give: sideOf(ticket.giveCode, ticket.giveSum),
+          get: sideOf(ticket.getCode, ticket.getSum),
           manual: ticket.manual,
           fixed: ticket.fixed,
           cardCheck: check ?? 'none',
@@ -604,6 +607,23 @@ export function createAdminService({
         headerEn: row?.headerEn ?? 'Maintenance break',
         textEn: row?.textEn ?? '',
         updatedAt: iso(row?.updatedAt),
+      };
+    },
+
+    /** What switching maintenance on would hold up: the clients who have yet to pay. */
+    async awaitingPayment(): Promise<AdminAwaitingPayment> {
+      const { items, total } = await ticketsAwaitingPayment(db, [...AWAITING_PAYMENT_STATUSES], AWAITING_PAYMENT_SHOWN);
+      return {
+        total,
+        items: items.map((ticket) => ({
+          id: ticket.id,
+          number: ticket.number,
+          status: ticket.status,
+          createdAt: isoNow(ticket.createdAt),
+          give: sideOf(ticket.giveCode, ticket.giveSum),
+          get: sideOf(ticket.getCode, ticket.getSum),
+          paymentDeadline: ticket.status === 'advance' ? iso(ticket.paymentDeadline) : null,
+        })),
       };
     },
 

@@ -16,6 +16,9 @@ interface ConfirmDialogProps {
   /** Red confirm button: the step is hard or impossible to undo. */
   destructive?: boolean;
   onConfirm: () => Promise<unknown>;
+  /** What the operator should read before confirming, under the description. */
+  children?: ReactNode;
+  size?: 'sm' | 'md';
 }
 
 /** Asks before a step that matters; a refusal from the server shows inside the dialog, which stays open. */
@@ -27,6 +30,8 @@ export function ConfirmDialog({
   confirmLabel,
   destructive = false,
   onConfirm,
+  children,
+  size = 'sm',
 }: ConfirmDialogProps) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
@@ -57,7 +62,7 @@ export function ConfirmDialog({
       }}
       title={title}
       description={description}
-      size="sm"
+      size={size}
       footer={
         <>
           <Button variant="secondary" onClick={() => onOpenChange(false)}>
@@ -73,6 +78,7 @@ export function ConfirmDialog({
         </>
       }
     >
+      {children}
       {errors.length > 0 && <FormAlert messages={errors} />}
     </Dialog>
   );

@@ -14,6 +14,7 @@ import { formatDateTime } from '../components/format';
 import { QueryState } from '../components/query-state';
 import styles from '../components/desk.module.css';
 import { useConsoleLanguage } from '../hooks/use-console-language';
+import { AwaitingPaymentWarning } from './awaiting-payment';
 
 /** Maintenance: switch new exchanges off with a notice in both languages, and back on. */
 export default function SiteState() {
@@ -154,6 +155,7 @@ function SiteStateForm({ state }: { state: AdminSiteState }) {
           description={t(confirming ? 'admin.siteState.confirmOpenText' : 'admin.siteState.confirmCloseText')}
           confirmLabel={t(confirming ? 'admin.siteState.turnOff' : 'admin.siteState.turnOn')}
           destructive={!confirming}
+          size={confirming ? 'sm' : 'md'}
           onConfirm={() =>
             save
               .mutateAsync({ method: 'PUT', path: '/site-state', json: { ...form.values, convertEnabled: confirming } })
@@ -164,7 +166,9 @@ function SiteStateForm({ state }: { state: AdminSiteState }) {
                 }),
               )
           }
-        />
+        >
+          {!confirming && <AwaitingPaymentWarning />}
+        </ConfirmDialog>
       )}
     </div>
   );

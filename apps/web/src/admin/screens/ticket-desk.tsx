@@ -6,7 +6,8 @@ import { isLang } from '@obmen/shared/i18n';
 import { Pagination } from '../../components/ui/pagination';
 import { useTicketQueue } from '../api/tickets';
 import { TicketStatusBadge } from '../components/badges';
-import { formatAge, formatDateTime, formatSum, secondsSince } from '../components/format';
+import { formatAge, formatDateTime, secondsSince } from '../components/format';
+import { TicketSums } from '../components/ticket-sums';
 import { QueryState } from '../components/query-state';
 import styles from '../components/desk.module.css';
 import { TicketPanel } from './ticket-panel';
@@ -236,16 +237,12 @@ function QueueRow({
         </div>
       </td>
       <td>
-        <div className={styles.nowrap}>
-          {formatSum(ticket.give, lang)} <span className={styles.muted}>→</span>
-        </div>
-        <div className={styles.nowrap}>
-          <strong>{formatSum(ticket.get, lang)}</strong>
-        </div>
-        <div className={`${styles.small} ${styles.muted}`}>
-          {ticket.give.code} → {ticket.get.code}
-          {ticket.manual ? '' : ` · ${t('admin.ticket.automatic')}`}
-        </div>
+        <TicketSums
+          give={ticket.give}
+          get={ticket.get}
+          lang={lang}
+          {...(!ticket.manual && { note: t('admin.ticket.automatic') })}
+        />
       </td>
       {withClient && (
         <td>
