@@ -102,6 +102,14 @@ for (const [lang, copy] of [
     await expect(page).toHaveURL(new RegExp(`/${lang}/$`));
     await expect(accountButton(page, account.username)).toBeVisible();
     await expect(page.getByTestId('notification-success')).toContainText(account.username);
+    // Notices sit at the bottom of the window, clear of the account panel the header drops.
+    await accountButton(page, account.username).click();
+    await expect(page.getByTestId('profile-panel')).toBeVisible();
+    const panel = (await page.getByTestId('profile-panel').boundingBox())!;
+    const stack = (await page.getByTestId('notifications').boundingBox())!;
+    expect(stack.y).toBeGreaterThanOrEqual(panel.y + panel.height);
+    expect(stack.y + stack.height).toBeGreaterThan(page.viewportSize()!.height - 40);
+    await accountButton(page, account.username).click();
 
     await logOut(page, copy, account.username, lang);
 

@@ -265,6 +265,27 @@ test.describe('pair pages', () => {
     await expect.poll(() => asked.some((line) => line.includes('/get_range'))).toBe(true);
   });
 
+  test('expected answers are no console errors: a pair without texts of its own, a direction switched off', async ({
+    page,
+  }) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    const ui = converter(page, 'en');
+    await page.goto('/en/SBERRUB--BTC');
+    await pick(page, ui.givePicker, 'eth');
+    await expect(page).toHaveURL(/\/en\/ETH--BTC$/);
+    await expect(page.getByTestId('seo-text').getByRole('heading')).toHaveText(COPY.en.defaultText);
+    await pick(page, ui.givePicker, 'monero');
+    await pick(page, ui.getPicker, 'solana');
+    await expect(page).toHaveURL(/\/en\/XMR--SOL$/);
+    await expect(page.getByRole('alert').filter({ hasText: COPY.en.unavailable })).toBeVisible();
+    await page.goto('/en/XMR--SOL');
+    await expect(page.getByRole('alert').filter({ hasText: COPY.en.unavailable })).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+
   test('in Russian too, with the pair typed in any case', async ({ page }) => {
     const ui = converter(page, 'ru');
     await page.goto('/ru/sberrub--btc');

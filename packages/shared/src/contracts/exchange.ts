@@ -68,8 +68,11 @@ export const getReserve = { params: z.object({ x: currencyCode }), response: res
 /** GET /api/v1/Exchange/direction_status: `true` when the pair can be exchanged now. */
 export const directionStatus = { query: pairQuery, response: z.boolean() };
 
-/** GET /api/v1/Exchange/directions: every pair the exchanger has a direction for (open now or not). */
-export const pairSchema = z.object({ giveName: z.string(), getName: z.string() });
+/**
+ * GET /api/v1/Exchange/directions: every pair the exchanger has a direction for (open now or not),
+ * and whether it has texts of its own (so a page asks for them only then: a 404 is no answer).
+ */
+export const pairSchema = z.object({ giveName: z.string(), getName: z.string(), seo: z.boolean() });
 export type DirectionPair = z.infer<typeof pairSchema>;
 export const getDirections = { response: z.array(pairSchema) };
 

@@ -111,6 +111,12 @@ export async function successfulTurnoverUsd(db: DbOrTx, userId: string): Promise
   return row?.sum ?? '0';
 }
 
+/** The pairs with texts of their own, as `GIVE>GET` keys. */
+export async function seoPairKeys(db: DbOrTx): Promise<Set<string>> {
+  const rows = await db.select({ giveCode: seoPairs.giveCode, getCode: seoPairs.getCode }).from(seoPairs);
+  return new Set(rows.map((row) => `${row.giveCode}>${row.getCode}`));
+}
+
 /**
  * The pairs people exchange most: successful tickets of the last 30 days by direction, busiest
  * first, then the pairs with a page of their own (so a new installation still shows some).

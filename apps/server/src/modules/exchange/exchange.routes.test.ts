@@ -80,11 +80,12 @@ describe('GET /api/v1/Exchange/directions', () => {
     const res = await ctx.app.inject({ url: '/api/v1/Exchange/directions' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toContain('public');
-    const pairs = res.json<{ giveName: string; getName: string }[]>();
+    const pairs = res.json<{ giveName: string; getName: string; seo: boolean }[]>();
     expect(getDirections.response.safeParse(pairs).success).toBe(true);
-    expect(pairs).toContainEqual({ giveName: 'SBERRUB', getName: 'BTC' });
-    expect(pairs).toContainEqual({ giveName: 'XMR', getName: 'SOL' });
-    expect(pairs).not.toContainEqual({ giveName: 'SBERRUB', getName: 'TCSBRUB' });
+    expect(pairs).toContainEqual({ giveName: 'SBERRUB', getName: 'BTC', seo: true });
+    expect(pairs).toContainEqual({ giveName: 'ETH', getName: 'BTC', seo: false });
+    expect(pairs).toContainEqual({ giveName: 'XMR', getName: 'SOL', seo: false });
+    expect(pairs.some((p) => p.giveName === 'SBERRUB' && p.getName === 'TCSBRUB')).toBe(false);
   });
 });
 

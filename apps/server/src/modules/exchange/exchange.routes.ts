@@ -76,7 +76,7 @@ export const exchangeRoutes: FastifyPluginAsyncZod<{
   const directionList: FastifyPluginAsyncZod = async (list) => {
     await list.register(publicCache);
     list.get(`${BASE}/directions`, { schema: { response: { 200: getDirections.response } } }, async (_request, reply) =>
-      (reply as FastifyReply).type('application/json; charset=utf-8').send(exchange.directionsJson()),
+      (reply as FastifyReply).type('application/json; charset=utf-8').send(await exchange.directionsJson()),
     );
   };
   const overview: FastifyPluginAsyncZod = async (home) => {

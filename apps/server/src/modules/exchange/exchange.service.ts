@@ -38,6 +38,7 @@ import {
   findTakenPromo,
   findUsablePromo,
   popularPairs,
+  seoPairKeys,
   successfulTurnoverUsd,
 } from './exchange.repository';
 import { buy, effectiveFee, sell, type PricingInput, type Sums } from './pricing';
@@ -133,7 +134,8 @@ const POPULAR_PAIRS = 6;
 export function createExchangeService({ db, catalog, signer }: { db: Db; catalog: Catalog; signer: QuoteSigner }) {
   const quoteCache = createQuoteCache();
   let rangeCache = { version: -1, bytes: new Map<string, Buffer>() };
-  let directionsCache = { version: -1, bytes: Buffer.alloc(0) };
+  // Rebuilt when the catalog changes, and each minute for an operator's new pair texts.
+  let directionsCache: { version: number; at: number; bytes: Promise<Buffer> } | null = null;
   // The busiest pairs move slowly: asked of the database once a minute at most.
   let popularCache: { at: number; pairs: Promise<{ giveCode: string; getCode: string }[]> } | null = null;
   /** A currency by code; an unknown code is bad input, named by the parameter that carried it. */
@@ -384,12 +386,27 @@ export function createExchangeService({ db, catalog, signer }: { db: Db; catalog
       return toAmount(await catalog.reserve(code), entry.row.scale);
     },
 
-    /** Every pair with a direction, open now or not, as JSON bytes kept per catalog version. */
-    directionsJson(): Buffer {
-      if (directionsCache.version !== catalog.version()) {
+    /** Every pair with a direction, open now or not, and whether it has texts, as JSON bytes. */
+    directionsJson(): Promise<Buffer> {
+      const now = Date.now();
+      if (!directionsCache || directionsCache.version !== catalog.version() || now - directionsCache.at > 60_000) {
         const { directions } = catalog.get();
-        const pairs = [...directions.values()].map(({ row }) => ({ giveName: row.giveCode, getName: row.getCode }));
-        directionsCache = { version: catalog.version(), bytes: Buffer.from(JSON.stringify(pairs)) };
+        const bytes = seoPairKeys(db).then((withTexts) =>
+          Buffer.from(
+            JSON.stringify(
+              [...directions.values()].map(({ row }) => ({
+                giveName: row.giveCode,
+                getName: row.getCode,
+                seo: withTexts.has(directionKey(row.giveCode, row.getCode)),
+              })),
+            ),
+          ),
+        );
+        const entry = { version: catalog.version(), at: now, bytes };
+        directionsCache = entry;
+        bytes.catch(() => {
+          if (directionsCache === entry) directionsCache = null;
+        });
       }
       return directionsCache.bytes;
     },

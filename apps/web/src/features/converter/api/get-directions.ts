@@ -9,7 +9,10 @@ export const directionsQueryOptions = () =>
   queryOptions({
     queryKey: converterKeys.directions(),
     queryFn: ({ signal }) => apiGet<DirectionPair[]>({ path: '/api/v1/Exchange/directions' }, signal),
-    select: (pairs): Directions => new Set(pairs.map((p) => directionKeyOf(p.giveName, p.getName))),
+    select: (pairs): { pairs: Directions; withTexts: Directions } => ({
+      pairs: new Set(pairs.map((p) => directionKeyOf(p.giveName, p.getName))),
+      withTexts: new Set(pairs.filter((p) => p.seo).map((p) => directionKeyOf(p.giveName, p.getName))),
+    }),
     staleTime: 60_000,
   });
 

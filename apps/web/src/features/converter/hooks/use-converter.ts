@@ -189,8 +189,12 @@ export function useConverter() {
     // The pair is nearly always known before the lists arrive: ask about it alongside them, not
     // after, so the whole form fills in at once instead of line by line.
     const { give, get } = firstGuess;
-    void queryClient.prefetchQuery(directionStatusQueryOptions(give, get, state.fixed));
-    void queryClient.prefetchQuery(rangeQueryOptions(give, get, state.fixed));
+    // The range of a closed direction is a 409, an expected answer that would still be an error
+    // line in the console: asked once the status says the direction is open.
+    void queryClient
+      .fetchQuery(directionStatusQueryOptions(give, get, state.fixed))
+      .then((open) => (open ? queryClient.prefetchQuery(rangeQueryOptions(give, get, state.fixed)) : undefined))
+      .catch(() => {});
     void queryClient.prefetchQuery(reserveQueryOptions(get));
     void queryClient.prefetchQuery(currencyMessageQueryOptions(give, 'give', lang));
     void queryClient.prefetchQuery(currencyMessageQueryOptions(get, 'get', lang));
@@ -198,7 +202,7 @@ export function useConverter() {
 
   const giveList = useCurrencies('give', lang);
   const getList = useCurrencies('get', lang);
-  const directions = useDirections().data;
+  const directions = useDirections().data?.pairs;
   const urlPair = useMemo(() => pairFromSegment(params.pair), [params.pair]);
   const pair = useMemo(
     () => (giveList.data && getList.data ? resolvePair(giveList.data, getList.data, [urlPair, state.chosen]) : null),

@@ -34,7 +34,7 @@ export function NotificationStack() {
   const errors = notifications.filter((item) => item.status === 'error');
   const successes = notifications.filter((item) => item.status === 'success');
   return (
-    <div className={styles.stack}>
+    <div className={styles.stack} data-testid="notifications">
       <div role="alert" aria-atomic="false" aria-relevant="additions" className={styles.list}>
         {errors.map((item) => (
           <NotificationCard key={item.id} {...item} />
