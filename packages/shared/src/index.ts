@@ -7,3 +7,4 @@ export * from './validation/issue-message';
 export * from './validation/password-policy';
 export * from './money';
 export * from './validation/requisites';
+export * from './validation/tx-explorer';

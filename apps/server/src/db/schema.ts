@@ -16,7 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { TICKET_STATUSES } from '@obmen/shared';
+import { TICKET_STATUSES, TX_HASH_FORMAT_NAMES } from '@obmen/shared';
 
 export interface RequisiteFieldRecord {
   name: string;
@@ -75,6 +75,10 @@ export const currencies = pgTable(
     payTo: jsonb('pay_to').$type<PayToRecord[]>().notNull().default([]),
     /** Whether referral rewards can be withdrawn in this currency. */
     referralPayout: boolean('referral_payout').notNull().default(false),
+    /** A block explorer's transaction page, `{txid}` for the hash; empty: payout references link nowhere. */
+    explorerTxUrl: text('explorer_tx_url').notNull().default(''),
+    /** How this network writes a transaction hash: only such a reference gets the explorer link. */
+    txHashFormat: text('tx_hash_format', { enum: TX_HASH_FORMAT_NAMES }).notNull().default('hex64'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -4,6 +4,7 @@ import { USER_ROLES } from './accounts';
 import { PAGE_SLUGS } from './content';
 import { CURRENCY_KINDS, REQUISITE_KINDS } from './exchange';
 import { TICKET_STATUSES, ticketSchema } from './tickets';
+import { isExplorerTemplate, TX_HASH_FORMAT_NAMES } from '../validation/tx-explorer';
 
 /**
  * The operator console's calls (/api/admin/*). Bodies accept JSON and the console's form values
@@ -239,6 +240,13 @@ export type AdminPayTo = z.infer<typeof adminPayToSchema>;
 
 const uniqueNames = (fields: { name: string }[]) => new Set(fields.map((f) => f.name)).size === fields.length;
 
+/** A block explorer's transaction page with `{txid}` for the hash; empty when there is none. */
+const explorerTemplate = z
+  .string()
+  .trim()
+  .max(300, 'validation.maxLength')
+  .refine((value) => value === '' || isExplorerTemplate(value), 'admin.badExplorerUrl');
+
 export const adminCurrencyFields = z.object({
   nameRu: requiredText(100),
   nameEn: requiredText(100),
@@ -255,6 +263,8 @@ export const adminCurrencyFields = z.object({
   getEnabled: z.boolean(),
   sortOrder: intField(-100_000, 100_000),
   referralPayout: z.boolean(),
+  explorerTxUrl: explorerTemplate,
+  txHashFormat: z.enum(TX_HASH_FORMAT_NAMES),
   messageGiveRu: text(1000),
   messageGiveEn: text(1000),
   messageGetRu: text(1000),
@@ -266,6 +276,9 @@ export const adminCurrencyFields = z.object({
 });
 export const adminCurrencyPatch = adminCurrencyFields.partial();
 export const adminCurrencyCreate = adminCurrencyFields.extend({
+  // A currency with no explorer (a card, a bank) need not mention one.
+  explorerTxUrl: explorerTemplate.default(''),
+  txHashFormat: z.enum(TX_HASH_FORMAT_NAMES).default('hex64'),
   code: currencyCode,
   usdPrice: positiveAmount,
 });
@@ -296,6 +309,8 @@ export const adminCurrencySchema = z.object({
   getEnabled: z.boolean(),
   sortOrder: z.number().int(),
   referralPayout: z.boolean(),
+  explorerTxUrl: z.string(),
+  txHashFormat: z.enum(TX_HASH_FORMAT_NAMES),
   messageGiveRu: z.string(),
   messageGiveEn: z.string(),
   messageGetRu: z.string(),

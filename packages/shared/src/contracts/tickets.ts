@@ -104,6 +104,8 @@ export const ticketSchema = z.object({
   /** Cancelled because its payment window passed ('Истекло время оплаты'). */
   expired: z.boolean(),
   payoutReference: z.string().nullable(),
+  /** The payout on a block explorer, when the reference is a transaction hash of the get currency's network. */
+  payoutReferenceUrl: z.string().nullable(),
   /** The operator's note on the refund of a failed or frozen ticket: how and when the money goes back. */
   refundNote: z.string().nullable(),
   /** The referral id of the partner who brought this exchange (spec §3 "referral"), if any. */

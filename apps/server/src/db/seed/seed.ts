@@ -9,6 +9,7 @@ import { hashPassword } from '../../modules/accounts/password-hashing';
 import { checkNewPassword } from '../../modules/accounts/password-strength';
 import { DEMO_CURRENCY_MESSAGES, DEMO_FIELDS, DEMO_SEO_PAIRS } from './demo-content';
 import { DEMO_CURRENCIES, demoDirections } from './demo-data';
+import { DEMO_EXPLORERS } from './demo-explorers';
 import { DEMO_FAQ, DEMO_NEWS, DEMO_PAGES } from './demo-pages';
 import { DEMO_PAY_TO } from './demo-pay-to';
 
@@ -48,6 +49,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
         messageGetEn: DEMO_CURRENCY_MESSAGES[c.code]?.get?.en ?? '',
         payTo: DEMO_PAY_TO[c.code] ?? [],
         referralPayout: REFERRAL_PAYOUT_CURRENCIES.includes(c.code),
+        ...DEMO_EXPLORERS[c.code],
       })),
     );
     await tx.insert(prices).values(DEMO_CURRENCIES.map((c) => ({ currencyCode: c.code, usdPrice: c.usdPrice })));

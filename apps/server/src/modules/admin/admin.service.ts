@@ -183,6 +183,8 @@ const toCurrencyDto = (row: CurrencyRow): AdminCurrency => ({
   getEnabled: row.getEnabled,
   sortOrder: row.sortOrder,
   referralPayout: row.referralPayout,
+  explorerTxUrl: row.explorerTxUrl,
+  txHashFormat: row.txHashFormat,
   messageGiveRu: row.messageGiveRu,
   messageGiveEn: row.messageGiveEn,
   messageGetRu: row.messageGetRu,

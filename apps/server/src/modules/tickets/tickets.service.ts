@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import {
   Decimal,
+  explorerLink,
   formatMessage,
   formatAmount,
   maskCard,
@@ -259,6 +260,7 @@ export function createTicketsService(options: TicketsOptions) {
       reason: systemReason ?? row.statusReason,
       expired: row.status === 'deleted' && row.statusReason === 'payment_expired',
       payoutReference: row.payoutReference,
+      payoutReferenceUrl: get ? explorerLink(get.explorerTxUrl, get.txHashFormat, row.payoutReference) : null,
       refundNote: row.refundNote,
       referral,
       cardCheck,

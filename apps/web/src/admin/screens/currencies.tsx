@@ -10,6 +10,7 @@ import {
 } from '@obmen/shared/admin';
 import { CURRENCY_KINDS, REQUISITE_KINDS } from '@obmen/shared/contracts';
 import { requisiteProblem } from '@obmen/shared/requisites';
+import { TX_HASH_FORMAT_NAMES } from '@obmen/shared/tx-explorer';
 import { Button } from '../../components/ui/button';
 import { FireIcon } from '../../components/ui/fire-icon';
 import { FormAlert } from '../../components/ui/form-alert';
@@ -158,6 +159,8 @@ function CurrencyForm({ currency, readOnly }: { currency: AdminCurrency | null; 
       giveEnabled: currency?.giveEnabled ?? true,
       getEnabled: currency?.getEnabled ?? true,
       referralPayout: currency?.referralPayout ?? false,
+      explorerTxUrl: currency?.explorerTxUrl ?? '',
+      txHashFormat: currency?.txHashFormat ?? 'hex64',
       messageGiveRu: currency?.messageGiveRu ?? '',
       messageGiveEn: currency?.messageGiveEn ?? '',
       messageGetRu: currency?.messageGetRu ?? '',
@@ -301,6 +304,30 @@ function CurrencyForm({ currency, readOnly }: { currency: AdminCurrency | null; 
             <CheckboxField label={t('admin.currencies.getEnabled')} {...form.checkbox('getEnabled')} />
             <CheckboxField label={t('admin.currencies.highlightedLabel')} {...form.checkbox('highlighted')} />
             <CheckboxField label={t('admin.currencies.referralPayout')} {...form.checkbox('referralPayout')} />
+          </div>
+        </fieldset>
+
+        <fieldset className={styles.fieldset} disabled={readOnly}>
+          <legend>{t('admin.currencies.explorer')}</legend>
+          <div className={styles.grid}>
+            <div className={styles.wide}>
+              <TextField
+                label={t('admin.currencies.explorerTxUrl')}
+                hint={t('admin.currencies.explorerTxUrlHint')}
+                placeholder="https://mempool.space/tx/{txid}"
+                inputMode="url"
+                spellCheck={false}
+                error={form.error('explorerTxUrl')}
+                {...form.field('explorerTxUrl')}
+              />
+            </div>
+            <SelectField
+              label={t('admin.currencies.txHashFormat')}
+              hint={t('admin.currencies.txHashFormatHint')}
+              options={TX_HASH_FORMAT_NAMES.map((f) => ({ value: f, label: t(`admin.currencies.txHashFormats.${f}`) }))}
+              error={form.error('txHashFormat')}
+              {...form.field('txHashFormat')}
+            />
           </div>
         </fieldset>
 

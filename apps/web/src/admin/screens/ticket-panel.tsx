@@ -9,6 +9,7 @@ import { Button } from '../../components/ui/button';
 import { CopyButton } from '../../components/ui/copy-button';
 import { Dialog } from '../../components/ui/dialog';
 import { FormAlert } from '../../components/ui/form-alert';
+import { PayoutReference } from '../../components/ui/payout-reference';
 import { notify } from '../../lib/notify';
 import { useZodForm } from '../../lib/use-zod-form';
 import { adminImage, adminKeys } from '../api/admin-request';
@@ -143,7 +144,9 @@ export function TicketPanel({ id, closeTo }: { id: string; closeTo: string }) {
           {ticket.payoutReference && (
             <>
               <dt>{t('admin.ticket.payoutReference')}</dt>
-              <dd className={styles.mono}>{ticket.payoutReference}</dd>
+              <dd className={styles.mono}>
+                <PayoutReference reference={ticket.payoutReference} url={ticket.payoutReferenceUrl} />
+              </dd>
             </>
           )}
           {detail.refundNote && (

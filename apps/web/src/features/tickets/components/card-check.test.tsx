@@ -33,6 +33,7 @@ const ticket = {
   reason: null,
   expired: false,
   payoutReference: null,
+  payoutReferenceUrl: null,
   referral: null,
   cardCheck: { status: 'none', reason: null },
   history: [],

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { Ticket } from '@obmen/shared/contracts';
 import { pagePath } from '@obmen/shared/routing';
 import { ErrorIcon, SuccessIcon } from '../../../components/ui/icons';
+import { PayoutReference } from '../../../components/ui/payout-reference';
 import { useLanguage } from '../../../hooks/use-language';
 import { formatAmount } from '../../../lib/format-amount';
 import { TicketLink } from './ticket-link';
@@ -124,7 +125,8 @@ function OutcomeScreens({ ticket, showLink }: { ticket: Ticket; showLink: boolea
             <p>{t('ticketOutcome.successText', { amount: get })}</p>
             {ticket.payoutReference && (
               <p className={styles.reference}>
-                {t('ticketOutcome.payoutReference')} <code>{ticket.payoutReference}</code>
+                {t('ticketOutcome.payoutReference')}{' '}
+                <PayoutReference reference={ticket.payoutReference} url={ticket.payoutReferenceUrl} />
               </p>
             )}
           </Screen>

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { Ticket } from '@obmen/shared/contracts';
 import { pagePath } from '@obmen/shared/routing';
 import { Spinner } from '../../../components/ui/spinner';
+import { PayoutReference } from '../../../components/ui/payout-reference';
 import { formatDuration } from '../../../hooks/use-time-left';
 import { useLanguage } from '../../../hooks/use-language';
 import { formatAmount } from '../../../lib/format-amount';
@@ -129,7 +130,11 @@ function TicketCard({ ticket, onDeadline }: { ticket: Ticket; onDeadline: () => 
           )}
           {ticket.payoutReference && (
             <Row label={t('ticketInfo.payoutReference')}>
-              <code className={styles.code}>{ticket.payoutReference}</code>
+              <PayoutReference
+                reference={ticket.payoutReference}
+                url={ticket.payoutReferenceUrl}
+                className={styles.code}
+              />
             </Row>
           )}
           {ticket.reason && <Row label={t('ticketInfo.reason')}>{ticket.reason}</Row>}
