@@ -69,6 +69,21 @@ async function quote(request: APIRequestContext, give: string, get: string, sum:
   return (await response.json()) as { giveSum: string; getSum: string };
 }
 
+/** What the API says an amount out of range comes to, beside its refusal. */
+async function quoteOutOfRange(
+  request: APIRequestContext,
+  give: string,
+  get: string,
+  sum: string,
+  direction: 'sell' | 'buy',
+) {
+  const response = await request.post('/api/v1/Exchange/calculate', {
+    form: { giveName: give, getName: get, sum, direction },
+  });
+  expect(response.status()).toBe(400);
+  return ((await response.json()) as { estimate: { giveSum: string; getSum: string } }).estimate;
+}
+
 /** Picks a currency through the list dialog by typing and Enter, as a keyboard user would. */
 async function pick(page: Page, picker: ReturnType<typeof converter>['givePicker'], search: string) {
   await picker.click();
@@ -119,19 +134,24 @@ for (const lang of ['ru', 'en'] as const) {
       await page.goto(`/${lang}/`);
       await expect(ui.submit).toBeEnabled();
 
+      // The other side keeps saying what the amount comes to, beside the message.
       await ui.giveAmount.fill('100');
       await expect(ui.giveProblem).toHaveText(c.belowMin);
-      await expect(ui.getAmount).toHaveValue('');
+      const low = await quoteOutOfRange(page.request, 'SBERRUB', 'BTC', '100', 'sell');
+      await expect(ui.getAmount).toHaveValue(shown(low.getSum, lang));
       await expect(ui.submit).toBeDisabled();
 
       await ui.giveAmount.fill('2000000');
       await expect(ui.giveProblem).toHaveText(c.aboveMax);
+      const high = await quoteOutOfRange(page.request, 'SBERRUB', 'BTC', '2000000', 'sell');
+      await expect(ui.getAmount).toHaveValue(shown(high.getSum, lang));
       await expect(ui.submit).toBeDisabled();
 
       await ui.getAmount.fill('5');
       await expect(ui.getProblem).toContainText(c.overLimit);
       await expect(ui.getProblem).toContainText(c.overflow);
       await expect(ui.giveProblem).toHaveCount(0);
+      await expect(ui.giveAmount).not.toHaveValue('');
       await expect(ui.submit).toBeDisabled();
 
       // Within the range, yet more bitcoin than the reserve holds: the server says so.
@@ -292,6 +312,31 @@ test.describe('pair pages', () => {
     await expect(ui.getPicker).toContainText('Bitcoin');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Обмен Сбербанк RUB на Bitcoin');
     await expect(page.getByTestId('seo-text')).toContainText('Как купить Bitcoin с карты Сбербанка');
+  });
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test('the rate line keeps its height when the countdown ring goes, and the other side keeps its amount', async ({
+    page,
+  }) => {
+    const ui = converter(page, 'ru');
+    await page.goto('/ru/');
+    await page.getByText(COPY.ru.fixed, { exact: true }).click();
+    const ring = page.getByTestId('countdown');
+    await expect(ring).toBeVisible();
+    const promo = page.getByRole('button', { name: 'У меня есть промокод' });
+    const rate = page.getByTestId('rate');
+    // What lies between the rate and the promo field: the rate line and the fee line.
+    const gap = async () => (await promo.boundingBox())!.y - (await rate.boundingBox())!.y;
+    const before = await gap();
+    // Under the minimum: no quote, so no ring; the rate of the pair stays on show.
+    await ui.giveAmount.fill('100');
+    await expect(ui.giveProblem).toContainText(COPY.ru.belowMin);
+    await expect(ring).toBeHidden();
+    await expect(rate).toBeVisible();
+    expect(await gap()).toBe(before);
   });
 });
 

@@ -41,9 +41,17 @@ export class TooManyRequestsError extends AppError {
 
 /** Field errors found by a service rather than by the schema, answered like schema errors. */
 export class ParameterError extends Error {
+  /** More of the answer beside the errors (a refused amount's priced sums). */
+  extra: Record<string, unknown> = {};
+
   constructor(readonly parameterErrors: (lang: Lang) => ParameterErrors) {
     super('parameter_errors');
     this.name = 'ParameterError';
+  }
+
+  with(extra: Record<string, unknown>): this {
+    this.extra = { ...this.extra, ...extra };
+    return this;
   }
 
   /** Errors on named fields: `ParameterError.of({ email: 'auth.emailTaken' })`. */
@@ -77,7 +85,7 @@ export const errorHandling = fp(async (app: FastifyInstance) => {
       });
     }
     if (error instanceof ParameterError) {
-      return reply.status(400).send({ parameterErrors: error.parameterErrors(lang) });
+      return reply.status(400).send({ parameterErrors: error.parameterErrors(lang), ...error.extra });
     }
     if (error instanceof AppError) {
       if (error instanceof TooManyRequestsError) reply.header('retry-after', String(error.retryAfterSeconds));

@@ -109,6 +109,8 @@ const PUBLIC = [
   '/api/v1/Exchange/get_range',
   '/api/v1/Exchange/direction_status',
   '/api/v1/Exchange/get_reserve/:x',
+  '/api/v1/Exchange/directions',
+  '/api/v1/Exchange/overview',
   '/export/rates.xml',
   '/sitemap.xml',
   '/robots.txt',

@@ -46,7 +46,8 @@ beforeAll(async () => {
       'src/app/routes/user-tickets.tsx': { file: 'assets/user-tickets-13.js' },
     }),
   });
-  ctx = await createTestApp({ seed: false, webDist: dist });
+  // Seeded: a pair page is a page only where the exchanger has the direction.
+  ctx = await createTestApp({ webDist: dist });
 });
 afterAll(async () => {
   await ctx.close();

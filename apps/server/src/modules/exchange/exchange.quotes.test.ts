@@ -187,7 +187,19 @@ describe('POST /api/v1/Exchange/calculate', () => {
   ])('refuses %s with “%s”', async (sum, message) => {
     const res = await quote(sum);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ parameterErrors: [{ name: 'sum', messages: [message] }] });
+    expect(res.json()).toMatchObject({ parameterErrors: [{ name: 'sum', messages: [message] }] });
+  });
+
+  it('says what an amount out of range comes to, beside the refusal (not for one it cannot read)', async () => {
+    const low = await quote('2999.99');
+    const inRange = await quote('3000');
+    expect(low.json().estimate.giveSum).toBe('2999.99');
+    // One kopeck less gives no more bitcoin than the minimum does.
+    expect(new Decimal(low.json().estimate.getSum).lte(inRange.json().getSum)).toBe(true);
+    expect(new Decimal(low.json().estimate.getSum).gt(0)).toBe(true);
+    const high = await quote('1500000.01');
+    expect(new Decimal(high.json().estimate.getSum).gt(inRange.json().getSum)).toBe(true);
+    expect((await quote('abc')).json().estimate).toBeUndefined();
   });
 
   it('refuses a minimum below the threshold and answers in English', async () => {
@@ -195,16 +207,17 @@ describe('POST /api/v1/Exchange/calculate', () => {
       { giveName: 'XMR', getName: 'BTC', sum: '0.3', direction: 'sell' },
       { 'accept-language': 'en' },
     );
-    expect(res.json()).toEqual({ parameterErrors: [{ name: 'sum', messages: ['Less than the minimum amount'] }] });
+    expect(res.json().parameterErrors).toEqual([{ name: 'sum', messages: ['Less than the minimum amount'] }]);
   });
 
   it('refuses more than the reserve with the limit and the reserve', async () => {
     await ctx.database.db.update(reserves).set({ balance: '0.01' }).where(eq(reserves.currencyCode, 'BTC'));
     ctx.app.services.catalog.forgetReserve('BTC');
     const res = await quote('100000');
-    expect(res.json()).toEqual({
-      parameterErrors: [{ name: 'sum', messages: ['Превышен лимит', 'В резерве 0,01 BTC: уменьшите сумму'] }],
-    });
+    expect(res.json().parameterErrors).toEqual([
+      { name: 'sum', messages: ['Превышен лимит', 'В резерве 0,01 BTC: уменьшите сумму'] },
+    ]);
+    expect(res.json().estimate.giveSum).toBe('100000.00');
     const en = await calculate(
       { giveName: 'SBERRUB', getName: 'BTC', sum: '100000', direction: 'sell' },
       { 'accept-language': 'en' },

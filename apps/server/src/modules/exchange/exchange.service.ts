@@ -56,6 +56,8 @@ export interface QuoteParams {
   user: UserRow | null;
   /** Ticket creation holds the reserve in its own transaction; the cached figure would only get in the way. */
   skipReserveCheck?: boolean;
+  /** calculate: an amount refused as out of range says what it comes to (the converter shows it). */
+  estimateRefusals?: boolean;
 }
 
 export interface PricedQuote {
@@ -264,12 +266,24 @@ export function createExchangeService({ db, catalog, signer }: { db: Db; catalog
     }
 
     const { direction } = pair;
-    if (sums.giveSum.lt(direction.threshold ?? direction.minSum)) throw ParameterError.of({ sum: 'exchange.belowMin' });
-    if (sums.giveSum.gt(direction.maxSum)) throw ParameterError.of({ sum: 'exchange.aboveMax' });
+    // An amount out of range is refused with what it would come to, so the converter can show
+    // the other side beside the message instead of an empty field.
+    const estimate = params.estimateRefusals
+      ? {
+          estimate: {
+            giveSum: toAmount(sums.giveSum, pair.give.row.scale),
+            getSum: toAmount(sums.getSum, pair.get.row.scale),
+          },
+        }
+      : {};
+    if (sums.giveSum.lt(direction.threshold ?? direction.minSum)) {
+      throw ParameterError.of({ sum: 'exchange.belowMin' }).with(estimate);
+    }
+    if (sums.giveSum.gt(direction.maxSum)) throw ParameterError.of({ sum: 'exchange.aboveMax' }).with(estimate);
     if (!params.skipReserveCheck) {
       const reserve = await catalog.reserve(pair.get.row.code);
       const room = ticketRoom(reserve, catalog.get().ticketShare, pair);
-      if (sums.getSum.gt(room)) throw holdRefusal(reserve, catalog.get().ticketShare, sums.getSum, pair);
+      if (sums.getSum.gt(room)) throw holdRefusal(reserve, catalog.get().ticketShare, sums.getSum, pair).with(estimate);
     }
     return { pair, sums, discount, promo, promoError, fee: effectiveFee(input) };
   }
@@ -298,6 +312,7 @@ export function createExchangeService({ db, catalog, signer }: { db: Db; catalog
       fixed: body.useFixedDirection,
       promocode: body.promocode,
       user,
+      estimateRefusals: true,
     });
     const { pair, sums, discount, promo, fee } = priced;
     const lifetime = pair.direction.row.quoteLifetimeSeconds;

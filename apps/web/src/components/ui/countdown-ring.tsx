@@ -33,7 +33,12 @@ export function CountdownRing({ deadline, totalMs, label, size = 44 }: Countdown
   const text = formatDuration(left);
   const progressClass = easesEachSecond(totalMs, size) ? `${styles.progress} ${styles.eased}` : styles.progress;
   return (
-    <span className={styles.ring} style={{ width: size, height: size }} title={`${label} ${text}`}>
+    <span
+      className={styles.ring}
+      style={{ width: size, height: size }}
+      title={`${label} ${text}`}
+      data-testid="countdown"
+    >
       <svg viewBox="0 0 44 44" width={size} height={size} aria-hidden="true" focusable="false">
         <circle className={styles.track} cx="22" cy="22" r={RADIUS} />
         <circle

@@ -168,7 +168,7 @@ describe('the converter', () => {
     expect(sums()[1]).toBe('sell:3000');
   });
 
-  it('checks the range and the reserve before asking, and blocks submit', async () => {
+  it('says at once when an amount is out of range or over the reserve, and blocks submit', async () => {
     await firstQuote();
     fireEvent.change(giveField(), { target: { value: '100' } });
     expect((await screen.findByTestId('give-problem')).textContent).toBe('Меньше минимальной суммы');
@@ -177,8 +177,17 @@ describe('the converter', () => {
       'Превышен лимитВ резерве 3,2548731 BTC: уменьшите сумму',
     );
     expect(screen.queryByTestId('give-problem')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Обменять' })).toHaveProperty('disabled', true);
+    // Once typing pauses, the amount is asked anyway: the refusal says what it comes to.
     await act(() => vi.advanceTimersByTimeAsync(1_000));
-    expect(calls).toHaveLength(1);
+    expect(calls).toHaveLength(2);
+    await act(async () =>
+      calls[1]!.refuse(400, {
+        parameterErrors: [{ name: 'sum', messages: ['Превышен лимит', 'В резерве 3,2548731 BTC: уменьшите сумму'] }],
+        estimate: { giveSum: '31000000.00', getSum: '4.00000000' },
+      }),
+    );
+    expect(giveField().value).toBe('31000000');
     expect(screen.getByRole('button', { name: 'Обменять' })).toHaveProperty('disabled', true);
   });
 

@@ -133,12 +133,12 @@ export function Converter({ model }: { model: ConverterModel }) {
         <div className={styles.summary}>
           <div className={styles.rate}>
             {rate ? (
-              <>
+              <span className={styles.rateText}>
                 <span className={styles.rateLabel}>{t(model.fixed ? 'converter.rateFixed' : 'converter.rate')}</span>
                 <span className={styles.rateValue} data-testid="rate">
                   {rate.from} = {rate.to}
                 </span>
-              </>
+              </span>
             ) : model.checking || model.loading ? (
               <span className={styles.rateLabel}>
                 <Spinner label={t(model.loading ? 'converter.loading' : 'converter.checking')} quiet={model.loading} />

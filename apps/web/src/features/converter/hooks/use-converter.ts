@@ -41,6 +41,12 @@ import {
 } from '../converter-logic';
 import { useReportFailure } from './use-report-failure';
 
+/** What a refused amount comes to, when the server said (calculate's refusal of a range or reserve). */
+function estimateOf(error: unknown): { giveSum: string; getSum: string } | null {
+  if (!(error instanceof ApiError)) return null;
+  return (error.body as { estimate?: { giveSum: string; getSum: string } } | null)?.estimate ?? null;
+}
+
 /** How long typing must pause before the amount is priced. */
 export const TYPING_DEBOUNCE_MS = 350;
 
@@ -247,12 +253,11 @@ export function useConverter() {
   const typed = ready ? amountOf(state.text) : '';
   const typingProblem = ready && open ? checkAmount(typed, state.direction, range.data, reserveAmount, texts) : null;
   const committed = ready ? state.committed : null;
-  const committedProblem =
-    committed && open ? checkAmount(committed.sum, committed.direction, range.data, reserveAmount, texts) : null;
   const pending = ready && (typed !== (state.committed?.sum ?? '') || state.direction !== state.committed?.direction);
 
+  // An amount out of range is asked too: the refusal says what it comes to, shown on the other side.
   const request: QuoteRequest | null =
-    pair && open && committed?.sum && !committedProblem
+    pair && open && committed?.sum
       ? {
           give: pair.give,
           get: pair.get,
@@ -268,6 +273,7 @@ export function useConverter() {
     error instanceof ApiError && error.status === 400 && committed
       ? classifyRefusal(sumMessages(error.parameterErrors), committed.direction, texts)
       : null;
+  const estimate = refusal ? estimateOf(error) : null;
   const closedByQuote = error instanceof ApiError && error.status === 409;
   const failed = error !== null && !refusal && !closedByQuote;
 
@@ -298,8 +304,9 @@ export function useConverter() {
   }
 
   const otherSide = (side: Side): string => {
-    if (!result || !ready) return '';
-    return inputText(side === 'give' ? result.quote.giveSum : result.quote.getSum, lang);
+    if (!ready) return '';
+    const sums = result?.quote ?? (!pending && problem ? estimate : null);
+    return sums ? inputText(side === 'give' ? sums.giveSum : sums.getSum, lang) : '';
   };
   const sideView = (side: Side): SideView => {
     const typedHere = ready && (side === 'give') === (state.direction === 'sell');
