@@ -293,3 +293,29 @@ test('unpaid tickets expire when their window passes: ‘Истекло врем
     await page.close();
   }
 });
+
+test('the English ticket form is English: placeholders, labels and hints; the Russian one keeps its own', async ({
+  page,
+  context,
+}) => {
+  await context.addInitScript(
+    draftScript({ giveName: 'SBERRUB', getName: 'BTC', giveSum: '10000', getSum: '0', direction: 'sell' }),
+  );
+  const cyrillic = /[А-Яа-яЁё]/;
+  await page.goto('/en/ticket/create');
+  const form = main(page).locator('form');
+  await expect(form.getByLabel('E-mail')).toBeVisible();
+  const placeholders = await form
+    .locator('input[placeholder]')
+    .evaluateAll((inputs) => inputs.map((input) => input.getAttribute('placeholder') ?? ''));
+  expect(placeholders).toContain('John Smith');
+  for (const placeholder of placeholders) expect(placeholder).not.toMatch(cyrillic);
+  expect(await form.innerText()).not.toMatch(cyrillic);
+
+  await page.goto('/ru/ticket/create');
+  await expect(main(page).locator('form').getByLabel('E-mail')).toBeVisible();
+  const russian = await main(page)
+    .locator('form input[placeholder]')
+    .evaluateAll((inputs) => inputs.map((input) => input.getAttribute('placeholder') ?? ''));
+  expect(russian.some((placeholder) => cyrillic.test(placeholder))).toBe(true);
+});
