@@ -33,6 +33,10 @@ test('maintenance: the home page shows the notice within one poll and the ticket
   await expect(notice).toBeHidden();
 
   await setMaintenance(request, true);
+  // A page drawn during the break has the notice in its HTML: nothing moves when the script runs.
+  const drawn = await (await request.get('/ru/')).text();
+  expect(drawn).toContain('data-testid="maintenance-notice"');
+  expect(drawn).toContain(NOTICE.headerRu);
   await page.clock.fastForward(30_000);
   await expect(notice).toBeVisible();
   await expect(notice.getByRole('heading', { name: NOTICE.headerRu })).toBeVisible();
