@@ -7,6 +7,8 @@ const serverProject = (db: 'pglite' | 'postgres'): TestProjectInlineConfiguratio
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     environment: 'node',
     env: { TEST_DB: db },
+    // Migrates and seeds one database per run; each test file gets a copy of it.
+    globalSetup: ['./test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -4,7 +4,6 @@ import path from 'node:path';
 import { buildApp, type App, type AppDeps } from '../src/app';
 import type { Database } from '../src/db/database';
 import { ticketLimits } from '../src/db/schema';
-import { seedDemoData } from '../src/db/seed/seed';
 import { createTestDatabase } from './test-database';
 
 export interface TestContext {
@@ -38,8 +37,7 @@ export interface TestAppOptions {
 const GENEROUS = { max: 10_000, windowSeconds: 3600 };
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestContext> {
-  const database = await createTestDatabase();
-  if (options.seed ?? true) await seedDemoData(database.db);
+  const database = await createTestDatabase({ seed: options.seed ?? true });
   // Tests make many tickets from one address and e-mail, and big ones; the limits get their own tests.
   if (!options.shippedTicketLimits) {
     await database.db

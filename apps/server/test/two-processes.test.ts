@@ -8,7 +8,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Decimal } from '@obmen/shared';
 import { queryRows } from '../src/db/database';
 import { tickets } from '../src/db/schema';
-import { seedDemoData } from '../src/db/seed/seed';
 import { createTestDatabase, TEST_DB } from './test-database';
 import { usdtToBtc } from './tickets';
 
@@ -81,8 +80,7 @@ describe.runIf(TEST_DB === 'postgres')('two server processes on one PostgreSQL',
   let servers: Server[] = [];
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    await seedDemoData(database.db);
+    database = await createTestDatabase({ seed: true });
     // Both processes look for unpaid tickets every second: plenty of chances to collide.
     servers = await startServers(database.url!, 2, { TICKET_EXPIRY_CHECK_SECONDS: '1' });
   }, 60_000);
@@ -286,8 +284,7 @@ describe.runIf(TEST_DB === 'postgres' && process.env.TEST_REDIS_URL)('two server
   let servers: Server[] = [];
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    await seedDemoData(database.db);
+    database = await createTestDatabase({ seed: true });
     servers = await startServers(database.url!, 2, { REDIS_URL: process.env.TEST_REDIS_URL! });
   }, 60_000);
 

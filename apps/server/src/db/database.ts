@@ -106,9 +106,10 @@ function claimDataDir(dataDir: string): () => void {
   return () => rmSync(lockFile, { force: true });
 }
 
-export async function openPglite(dataDir: string | null): Promise<Database> {
+/** `loadDataDir`: start from this dump of a data directory (tests copy one migrated database per file). */
+export async function openPglite(dataDir: string | null, loadDataDir?: Uint8Array): Promise<Database> {
   const release = dataDir ? claimDataDir(dataDir) : () => {};
-  const client = new PgliteThread(dataDir ? path.join(dataDir, 'pglite') : null);
+  const client = new PgliteThread(dataDir ? path.join(dataDir, 'pglite') : null, loadDataDir);
   try {
     await client.ready;
   } catch (error) {

@@ -34,8 +34,11 @@ export class PgliteThread {
   #failure: Error | null = null;
   readonly ready: Promise<void>;
 
-  constructor(dataDir: string | null) {
-    this.#worker = new Worker(new URL('./pglite-worker.js', import.meta.url), { workerData: { dataDir } });
+  /** `loadDataDir`: a data directory's tarball (PGlite's `dumpDataDir`) to start from instead of an empty one. */
+  constructor(dataDir: string | null, loadDataDir?: Uint8Array) {
+    this.#worker = new Worker(new URL('./pglite-worker.js', import.meta.url), {
+      workerData: { dataDir, loadDataDir },
+    });
     this.ready = new Promise((resolve, reject) => {
       this.#worker.once('message', (message: { ready: boolean; error?: Record<string, unknown> }) => {
         if (message.ready) resolve();

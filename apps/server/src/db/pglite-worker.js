@@ -7,8 +7,8 @@ import { PGlite } from '@electric-sql/pglite';
 /** @typedef {import('@electric-sql/pglite').Transaction} Transaction */
 
 const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPort);
-/** @type {{ dataDir: string | null }} */
-const { dataDir } = workerData;
+/** @type {{ dataDir: string | null; loadDataDir?: Uint8Array }} */
+const { dataDir, loadDataDir } = workerData;
 
 /** Open transactions by id: the one PGlite lends while its callback waits for `end`. */
 /** @type {Map<number, { tx: Transaction; finish: (commit: boolean) => void; done: Promise<unknown> }>} */
@@ -95,7 +95,7 @@ async function answer(db, message) {
 }
 
 try {
-  const db = new PGlite(dataDir ?? undefined);
+  const db = new PGlite({ dataDir: dataDir ?? undefined, loadDataDir: loadDataDir && new Blob([loadDataDir]) });
   await db.waitReady;
   port.on('message', (message) => {
     answer(db, message).then(
