@@ -1,4 +1,4 @@
-import { setTimeout } from 'node:timers/promises';
+import { sql, type SQL } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../db/database';
@@ -16,43 +16,72 @@ afterAll(() => database.close());
 const log = pino({ level: 'silent' });
 const schedulerOn = () => createScheduler({ db: database.db, metrics: createMetrics(), log });
 
+// vi.waitFor moves the fake timers on by its interval at each look; a late tick finds its run not due.
+const WAIT = { timeout: 5000, interval: 50 };
+
+/** A second passes for the schedulers' (fake) timers and for the database's clock, which claims read. */
+async function secondPasses() {
+  await database.db.execute(sql`update job_runs set started_at = started_at - interval '1 second'`);
+  await vi.advanceTimersByTimeAsync(1000);
+}
+
 describe('scheduled jobs', () => {
   it('run once per interval however many processes tick', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    // Every claim the schedulers send, so a step waits for all three processes' ticks to be answered.
+    const claims: Promise<unknown>[] = [];
+    const db = new Proxy(database.db, {
+      get: (target, key, receiver) =>
+        key === 'execute'
+          ? (query: SQL) => {
+              const claim = target.execute(query);
+              claims.push(claim);
+              return claim;
+            }
+          : Reflect.get(target, key, receiver),
+    });
     // Three "processes" on one database, each with its own timer and metrics.
-    const schedulers = [schedulerOn(), schedulerOn(), schedulerOn()];
+    const schedulers = [0, 1, 2].map(() => createScheduler({ db, metrics: createMetrics(), log }));
     let runs = 0;
-    for (const scheduler of schedulers) scheduler.every('counted', 1, async () => void (runs += 1));
-    await setTimeout(3200);
-    for (const scheduler of schedulers) scheduler.stop();
+    try {
+      for (const scheduler of schedulers) scheduler.every('counted', 1, async () => void (runs += 1));
+      for (let second = 1; second <= 3; second += 1) {
+        await Promise.all(claims);
+        await secondPasses();
+      }
+      await Promise.all(claims);
+    } finally {
+      for (const scheduler of schedulers) scheduler.stop();
+      vi.useRealTimers();
+    }
     // Ticks at 0 s, 1 s, 2 s and 3 s: four runs, where uncoordinated timers would make twelve.
-    expect(runs).toBeGreaterThanOrEqual(3);
-    expect(runs).toBeLessThanOrEqual(5);
+    expect(runs).toBe(4);
     const [row] = (await listJobRuns(database.db)).filter((r) => r.name === 'counted');
-    expect(row?.runs).toBe(runs);
+    expect(row?.runs).toBe(4);
   });
 
   it('records a failure with its reason, and the next success clears it', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     const scheduler = schedulerOn();
-    let attempt = 0;
-    scheduler.every('flaky', 1, async () => {
-      attempt += 1;
-      if (attempt === 1) throw new Error('the source did not answer');
-    });
-    await vi.waitFor(
-      async () => {
-        const row = (await listJobRuns(database.db)).find((r) => r.name === 'flaky');
-        expect(row).toMatchObject({ failures: 1, lastError: 'the source did not answer' });
-      },
-      { timeout: 3000, interval: 50 },
-    );
-    await vi.waitFor(
-      async () => {
-        const row = (await listJobRuns(database.db)).find((r) => r.name === 'flaky');
+    const flaky = async () => (await listJobRuns(database.db)).find((r) => r.name === 'flaky');
+    try {
+      let attempt = 0;
+      scheduler.every('flaky', 1, async () => {
+        attempt += 1;
+        if (attempt === 1) throw new Error('the source did not answer');
+      });
+      await vi.waitFor(async () => {
+        expect(await flaky()).toMatchObject({ failures: 1, lastError: 'the source did not answer' });
+      }, WAIT);
+      await secondPasses();
+      await vi.waitFor(async () => {
+        const row = await flaky();
         expect(row).toMatchObject({ failures: 1, lastError: null });
         expect(row?.succeededAt).toBeInstanceOf(Date);
-      },
-      { timeout: 3000, interval: 50 },
-    );
-    scheduler.stop();
+      }, WAIT);
+    } finally {
+      scheduler.stop();
+      vi.useRealTimers();
+    }
   });
 });
