@@ -12,6 +12,8 @@ const resultsDir = path.join(root, '.vitest-results');
 mkdirSync(resultsDir, { recursive: true });
 
 const summary = [];
+/** Seconds each stage took, in the order they ran: where a slow run's time went. */
+const timings = [];
 let passed = 0;
 let failed = 0;
 
@@ -107,6 +109,12 @@ const steps = {
   },
 };
 
+async function timed(name) {
+  const started = performance.now();
+  await steps[name]();
+  timings.push({ name, seconds: (performance.now() - started) / 1000 });
+}
+
 const order = only ? [only] : ['lint', 'typecheck', 'unit', 'build', 'e2e'];
 for (const name of order) {
   if (!steps[name]) {
@@ -114,13 +122,18 @@ for (const name of order) {
     process.exit(2);
   }
   // The browser tests run the built server, so `--only e2e` builds first.
-  if (name === 'e2e' && !order.includes('build')) await steps.build();
-  await steps[name]();
+  if (name === 'e2e' && !order.includes('build')) await timed('build');
+  await timed(name);
 }
 
 console.log('\nSummary');
 for (const { name, ok, fail, note } of summary) {
   console.log(`  ${fail ? '✗' : '✓'} ${name.padEnd(10)} ${ok} passed, ${fail} failed${note ? ` (${note})` : ''}`);
+}
+console.log('\nTime');
+const total = timings.reduce((sum, { seconds }) => sum + seconds, 0);
+for (const { name, seconds } of [...timings, { name: 'total', seconds: total }]) {
+  console.log(`  ${name.padEnd(10)} ${seconds.toFixed(0).padStart(5)} s`);
 }
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);
