@@ -89,6 +89,8 @@ export default defineConfig({
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
         // Tickets for Litecoin → Toncoin must be paid within 15 s, so a spec can watch one expire.
         PAYMENT_WINDOWS: 'LTC>TON=15',
+        // …and the server looks for expired tickets every second, not every 10: the spec waits ≤ 16 s, not 25.
+        TICKET_EXPIRY_CHECK_SECONDS: '1',
         // The specs are the proxy: they sign many users up, each "from" its own address.
         TRUST_PROXY: '127.0.0.1',
       },
