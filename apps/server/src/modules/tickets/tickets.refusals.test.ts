@@ -128,16 +128,24 @@ describe('refused, with nothing changed', () => {
       { url: `/api/v1/CardCheck/checkstatusbyticket?ticketId=${mine.id}` },
       { url: `/api/v1/CardCheck/image?ticketId=${mine.id}` },
     ];
-    for (const headers of [stranger.headers, {}]) {
+    // Another user finds nothing; signed out, the owner's link says to sign in. Either way nothing moves.
+    for (const [headers, status] of [
+      [stranger.headers, 404],
+      [{}, 401],
+    ] as const) {
       for (const call of calls) {
         const res = await ctx.app.inject({ ...call, headers });
-        expect(res.statusCode, call.url).toBe(404);
+        expect(res.statusCode, call.url).toBe(status);
       }
       const sent = await upload(mine.id, await photo(), headers);
-      expect(sent.statusCode).toBe(404);
-      expect(sent.json()).toEqual({ error: { code: 'not_found', message: 'Заявка не найдена' } });
+      expect(sent.statusCode).toBe(status);
     }
-    const english = await ctx.app.inject({ url: `/api/v1/Tickets/${mine.id}`, headers: { 'accept-language': 'en' } });
+    const strangers = await upload(mine.id, await photo(), stranger.headers);
+    expect(strangers.json()).toEqual({ error: { code: 'not_found', message: 'Заявка не найдена' } });
+    const english = await ctx.app.inject({
+      url: `/api/v1/Tickets/${mine.id}`,
+      headers: { ...stranger.headers, 'accept-language': 'en' },
+    });
     expect(english.json().error.message).toBe('Ticket not found');
     expect(await everything()).toEqual(before);
     // The owner still reaches it.
