@@ -132,7 +132,8 @@ describe.skipIf(TEST_DB === 'postgres')('PGlite in its own thread', () => {
          const thread = new PgliteThread(null);
          ${body}`,
       );
-      const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', script], { timeout: 20_000 });
+      // Two processes compiling TypeScript and starting a database each: slow on a busy machine.
+      const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', script], { timeout: 90_000 });
       return stdout.trim();
     };
     try {
@@ -145,5 +146,5 @@ describe.skipIf(TEST_DB === 'postgres')('PGlite in its own thread', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  });
+  }, 120_000);
 });
