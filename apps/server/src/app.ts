@@ -14,7 +14,7 @@ import type { Database } from './db/database';
 import { COMPRESS_FROM } from './http/compression';
 import { personalByDefault } from './http/public-cache';
 import { requestIds } from './http/request-id';
-import { withRedactedRequests } from './http/request-log';
+import { logRequests, withRedactedRequests } from './http/request-log';
 import securityHeaders, { securityHeadersOf } from './http/security-headers';
 import { errorHandling } from './http/errors';
 import { requestLanguage } from './http/request-language';
@@ -116,6 +116,8 @@ export async function buildApp({
 }: AppDeps) {
   const app = Fastify({
     logger: withRedactedRequests(logger ?? { level: config.LOG_LEVEL }),
+    // Fastify's "incoming request" and "request completed": logRequests writes one line instead.
+    disableRequestLogging: true,
     // A request id from the proxy is kept, so one request can be followed across the logs.
     requestIdHeader: 'x-request-id',
     genReqId: requestIds(),
@@ -142,6 +144,7 @@ export async function buildApp({
     reply.header('x-request-id', request.id);
     done();
   });
+  logRequests(app);
   // Before any route: a public read says so (http/public-cache.ts); everything else is no-store.
   await app.register(personalByDefault);
 

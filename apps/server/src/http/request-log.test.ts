@@ -1,8 +1,9 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/test-app';
+import { rmSync } from 'node:fs';
+import { createTestApp, tempWebDist, type TestContext } from '../../test/test-app';
 import { createUser } from '../../test/users';
-import { redactTokens } from './request-log';
+import { INTERNAL_CALL, redactTokens } from './request-log';
 
 describe('redactTokens', () => {
   it.each([
@@ -17,16 +18,56 @@ describe('redactTokens', () => {
 describe('the request log', () => {
   const lines: string[] = [];
   let ctx: TestContext;
+  let dist: string;
   beforeAll(async () => {
+    dist = tempWebDist({
+      'index.html': '<!doctype html><html><head><title>Obmen</title></head><body><div id="root"></div></body></html>',
+      'assets/app-1a2b3c.js': 'console.log("app")',
+      'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+    });
     const stream = new Writable({
       write(chunk, _encoding, done) {
         lines.push(String(chunk));
         done();
       },
     });
-    ctx = await createTestApp({ seed: false, logger: { level: 'info', stream } });
+    ctx = await createTestApp({ seed: false, webDist: dist, logger: { level: 'info', stream } });
   });
-  afterAll(() => ctx.close());
+  afterAll(async () => {
+    await ctx.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+  const entries = () =>
+    lines.map((line) => JSON.parse(line) as { level: number; msg: string; req?: { url: string }; res?: object });
+  const requestLines = (url: string) => entries().filter((e) => e.req?.url === url);
+
+  it('writes one line per request, at info, with its status and time; none for the build’s files', async () => {
+    expect((await ctx.app.inject({ url: '/api/v1/Exchange/get_currencies/give' })).statusCode).toBe(200);
+    expect((await ctx.app.inject({ url: '/assets/app-1a2b3c.js' })).statusCode).toBe(200);
+    expect((await ctx.app.inject({ url: '/favicon.svg' })).statusCode).toBe(200);
+    expect((await ctx.app.inject({ url: '/ru/faq' })).statusCode).toBe(200);
+    expect((await ctx.app.inject({ url: '/assets/missing-00.js' })).statusCode).toBe(404);
+    // What a page drawn on the server asks of this server is part of that page's line.
+    await ctx.app.inject({ url: '/api/v1/news/?page=2', headers: { [INTERNAL_CALL.header]: INTERNAL_CALL.value } });
+    // …and no client can pass for one.
+    await ctx.app.inject({ url: '/api/v1/news/?page=1', headers: { [INTERNAL_CALL.header]: 'guess' } });
+
+    const api = requestLines('/api/v1/Exchange/get_currencies/give');
+    expect(api).toHaveLength(1);
+    expect(api[0]).toMatchObject({
+      level: 30,
+      msg: 'request',
+      res: { statusCode: 200 },
+      responseTime: expect.any(Number),
+    });
+    expect(requestLines('/ru/faq')).toHaveLength(1);
+    expect(requestLines('/assets/app-1a2b3c.js')).toHaveLength(0);
+    expect(requestLines('/favicon.svg')).toHaveLength(0);
+    expect(requestLines('/assets/missing-00.js')).toHaveLength(1);
+    expect(requestLines('/api/v1/news/?page=2')).toHaveLength(0);
+    expect(requestLines('/api/v1/news/?page=1')).toHaveLength(1);
+    expect(entries().filter((e) => e.msg === 'incoming request' || e.msg === 'request completed')).toEqual([]);
+  });
 
   it('never holds a session token or a reset token from a URL', async () => {
     const { token } = await createUser(ctx);

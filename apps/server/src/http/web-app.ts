@@ -11,6 +11,7 @@ import { matchPageRoute, PAGE_MODULES, USER_AREA_PAGES, type PageRouteName } fro
 import { chosenEncoding, COMPRESS_FROM, compressed } from './compression';
 import { sendError } from './errors';
 import { publicCache } from './public-cache';
+import { INTERNAL_CALL } from './request-log';
 
 // Vite puts content-hashed files under /assets: they never change, so browsers may keep them a year.
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -112,6 +113,7 @@ async function loadRenderer(webDist: string, app: FastifyInstance): Promise<Page
       headers: {
         ...(init.headers as Record<string, string>),
         ...(form && { 'content-type': 'application/x-www-form-urlencoded' }),
+        [INTERNAL_CALL.header]: INTERNAL_CALL.value,
       },
       ...(init.body !== undefined && init.body !== null && { payload: String(init.body) }),
     });
