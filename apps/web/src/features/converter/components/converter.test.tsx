@@ -187,7 +187,7 @@ describe('the converter', () => {
         estimate: { giveSum: '31000000.00', getSum: '4.00000000' },
       }),
     );
-    expect(giveField().value).toBe('31000000');
+    await waitFor(() => expect(giveField().value).toBe('31000000'));
     expect(screen.getByRole('button', { name: 'Обменять' })).toHaveProperty('disabled', true);
   });
 
