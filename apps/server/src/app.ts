@@ -1,5 +1,6 @@
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -25,8 +26,10 @@ import { createQuoteSigner } from './modules/exchange/quote-token';
 import { exchangeRoutes } from './modules/exchange/exchange.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { accountsRoutes, DEFAULT_ACCOUNT_LIMITS, type AccountLimits } from './modules/accounts/accounts.routes';
-import { createAccountsService, type AccountsService, type LoginLimits } from './modules/accounts/accounts.service';
+import { createAccountsService, type AccountsService } from './modules/accounts/accounts.service';
 import { createAuthGuards } from './modules/accounts/auth-guards';
+import { createDeviceCookies } from './modules/accounts/device-cookie';
+import { DEFAULT_LOGIN_LIMITS, type LoginLimits } from './modules/accounts/login-throttle';
 import { createMailer, type Mailer } from './modules/mail/mailer';
 import { cardCheckRoutes } from './modules/card-check/card-check.routes';
 import { createCardCheckService, type CardCheckService } from './modules/card-check/card-check.service';
@@ -98,7 +101,7 @@ export interface AppDeps {
   uploadsDir: string;
   /** Background work (mail retries, expiring unpaid tickets); off in tests that drive the app by hand. */
   startJobs?: boolean;
-  limits?: { login?: LoginLimits; accounts?: AccountLimits; ticketLookup?: Limit };
+  limits?: { login?: Partial<LoginLimits>; accounts?: AccountLimits; ticketLookup?: Limit };
   /** Shorter in the tests that play a slow client. */
   clientTimeouts?: ClientTimeouts;
 }
@@ -190,6 +193,7 @@ export async function buildApp({
   // The spec's "POST form" calls: url-encoded forms as well as JSON (design §3). Multipart is read
   // only where a file is expected (the card photo, card-check.routes.ts); elsewhere it is a 415.
   await app.register(formbody);
+  await app.register(cookie);
 
   const mailer = createMailer({ database, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log });
   if (startJobs) mailer.start();
@@ -199,10 +203,10 @@ export async function buildApp({
   app.addHook('onClose', () => rateLimits.close());
   const accounts = createAccountsService({
     db: database.db,
-    rateLimits,
+    deviceCookies: createDeviceCookies(secret),
     mailer,
     publicUrl: config.PUBLIC_URL,
-    ...(limits.login && { loginLimits: limits.login }),
+    ...(limits.login && { loginLimits: { ...DEFAULT_LOGIN_LIMITS, ...limits.login } }),
   });
   const guards = createAuthGuards(accounts);
   app.decorateRequest('user', null);
@@ -214,6 +218,7 @@ export async function buildApp({
     guards,
     rateLimits,
     limits: limits.accounts ?? DEFAULT_ACCOUNT_LIMITS,
+    secureCookies: config.PUBLIC_URL.startsWith('https:'),
   });
   const siteState = createSiteStateService(database.db, database);
   const stopFollowingSiteState = await siteState.follow();

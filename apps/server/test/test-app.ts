@@ -31,15 +31,18 @@ export interface TestAppOptions {
   logger?: AppDeps['logger'];
   /** METRICS_TOKEN and METRICS_PORT: without either, /metrics is not served. */
   metrics?: { token?: string; port?: number };
+  /** Another process's view of a database already made (left open by `close`): as a second server. */
+  database?: Database;
 }
 
 // Tests register many users from one address; the limits get their own tests.
 const GENEROUS = { max: 10_000, windowSeconds: 3600 };
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestContext> {
-  const database = await createTestDatabase({ seed: options.seed ?? true });
+  const shared = options.database;
+  const database = shared ?? (await createTestDatabase({ seed: options.seed ?? true }));
   // Tests make many tickets from one address and e-mail, and big ones; the limits get their own tests.
-  if (!options.shippedTicketLimits) {
+  if (!shared && !options.shippedTicketLimits) {
     await database.db
       .update(ticketLimits)
       .set({ openPerEmail: 10_000, openPerUser: 10_000, openPerAddress: 10_000, reserveSharePercent: '100' });
@@ -61,7 +64,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
     uploadsDir,
     webDist: options.webDist ?? null,
     limits: options.limits ?? {
-      login: { windowSeconds: 900, perAccount: 10_000, perIp: 10_000 },
+      login: { windowSeconds: 900, perAccountAndIp: 10_000, perAccount: 10_000, perIp: 10_000, perDevice: 10_000 },
       accounts: { register: GENEROUS, passwordReset: GENEROUS },
     },
     ...(options.clientTimeouts && { clientTimeouts: options.clientTimeouts }),
@@ -74,7 +77,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
     uploadsDir,
     close: async () => {
       await app.close();
-      await database.close();
+      if (!shared) await database.close();
     },
   };
 }

@@ -28,12 +28,17 @@ export const DEFAULT_ACCOUNT_LIMITS: AccountLimits = {
   passwordReset: { max: 10, windowSeconds: 900 },
 };
 
+// A browser stays known to an account for half a year after its last sign-in there.
+const DEVICE_COOKIE_DAYS = 180;
+
 export const accountsRoutes: FastifyPluginAsyncZod<{
   accounts: AccountsService;
   guards: AuthGuards;
   rateLimits: RateLimitStore;
   limits: AccountLimits;
-}> = async (app, { accounts, guards, rateLimits, limits }) => {
+  /** Cookies only over HTTPS (PUBLIC_URL says which). */
+  secureCookies: boolean;
+}> = async (app, { accounts, guards, rateLimits, limits, secureCookies }) => {
   const registerLimit = rateLimitGuard(rateLimits, 'register', limits.register);
   const resetLimit = rateLimitGuard(rateLimits, 'password-reset', limits.passwordReset);
 
@@ -43,9 +48,18 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
     async (request) => ({ user: await accounts.register(request.body, request.lang) }),
   );
 
-  app.post('/token', { schema: { body: loginBody, response: { 200: sessionReply } } }, async (request) => ({
-    user: await accounts.login(request.body, request.ip),
-  }));
+  app.post('/token', { schema: { body: loginBody, response: { 200: sessionReply } } }, async (request, reply) => {
+    const { user, device } = await accounts.login(request.body, { ip: request.ip, cookies: request.cookies });
+    // Only the sign-in call reads it, and no script: it says nothing to anything else.
+    reply.setCookie(device.name, device.value, {
+      path: '/token',
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: secureCookies,
+      maxAge: DEVICE_COOKIE_DAYS * 86_400,
+    });
+    return { user };
+  });
 
   app.get('/checktoken', { schema: { querystring: checkTokenQuery } }, async (request, reply) => {
     const user = request.query.token ? await accounts.userByToken(request.query.token) : undefined;

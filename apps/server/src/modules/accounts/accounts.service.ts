@@ -9,10 +9,10 @@ import type {
   UserInfo,
 } from '@obmen/shared';
 import type { Db, DbOrTx } from '../../db/database';
-import { ParameterError, TooManyRequestsError } from '../../http/errors';
+import { ParameterError } from '../../http/errors';
 import type { Mailer } from '../mail/mailer';
-import { passwordResetMail } from '../mail/mail.templates';
-import type { RateLimitStore } from '../rate-limits/rate-limit-store';
+import { loginGuessingMail, passwordResetMail } from '../mail/mail.templates';
+import { reserveCounts } from '../rate-limits/rate-limits.repository';
 import {
   consumePasswordReset,
   deleteSession,
@@ -33,25 +33,24 @@ import {
 import { hashPassword, verifyPassword } from './password-hashing';
 import { checkNewPassword } from './password-strength';
 import { hashToken, newToken } from './tokens';
+import type { DeviceCookie, DeviceCookies } from './device-cookie';
+import { createLoginThrottle, DEFAULT_LOGIN_LIMITS, type LoginLimits } from './login-throttle';
 
-export interface LoginLimits {
-  windowSeconds: number;
-  perAccount: number;
-  perIp: number;
+/** Who is signing in, as far as a sign-in can tell: the address and the cookies it came with. */
+export interface LoginClient {
+  ip: string;
+  cookies: Record<string, string | undefined>;
 }
 
 export interface AccountsOptions {
   db: Db;
   mailer: Mailer;
   publicUrl: string;
-  /** Where failed logins are counted, shared by every process. */
-  rateLimits: RateLimitStore;
+  deviceCookies: DeviceCookies;
   loginLimits?: LoginLimits;
   sessionDays?: number;
   resetMinutes?: number;
 }
-
-export const DEFAULT_LOGIN_LIMITS: LoginLimits = { windowSeconds: 15 * 60, perAccount: 8, perIp: 40 };
 
 export function toUserInfo(user: UserRow): UserInfo {
   return {
@@ -68,7 +67,7 @@ export function createAccountsService({
   db,
   mailer,
   publicUrl,
-  rateLimits,
+  deviceCookies,
   loginLimits = DEFAULT_LOGIN_LIMITS,
   sessionDays = 30,
   resetMinutes = 60,
@@ -83,25 +82,37 @@ export function createAccountsService({
     return { access_token: token, username: user.username, email: user.email, lang: user.lang, role: user.role };
   }
 
-  /** The account whose password this is, or the error a login gets. */
-  async function checkedLogin(body: z.output<typeof loginBody>, ip: string): Promise<UserRow> {
-    const user = await findUserByLogin(db, body.username);
-    // Counted per account whichever of its names is typed, and per address.
-    const accountKey = `login:account:${user?.id ?? body.username.toLowerCase()}`;
-    const ipKey = `login:ip:${ip}`;
-    const { windowSeconds, perAccount, perIp } = loginLimits;
-    const [account, address] = await rateLimits.peek([accountKey, ipKey], windowSeconds);
-    if (account.count >= perAccount) throw new TooManyRequestsError('auth.tooManyAttempts', account.retryAfterSeconds);
-    if (address.count >= perIp) throw new TooManyRequestsError('auth.tooManyAttempts', address.retryAfterSeconds);
+  const throttle = createLoginThrottle(db, loginLimits);
 
+  /** Tells the owner, once a window, that sign-ins to the account are being refused for wrong passwords. */
+  async function alertOwner(user: UserRow, ip: string): Promise<void> {
+    const once = await reserveCounts(db, [{ key: `login:alert:${user.id}`, max: 1 }], loginLimits.windowSeconds);
+    if (!once.ok) return;
+    const minutes = Math.ceil(loginLimits.windowSeconds / 60);
+    await mailer.enqueue(db, {
+      to: user.email,
+      lang: user.lang,
+      kind: 'login_guessing',
+      content: loginGuessingMail(user.lang, user.username, ip, minutes),
+    });
+    void mailer.flush();
+  }
+
+  /** The account whose password this is, or the error a login gets. */
+  async function checkedLogin(body: z.output<typeof loginBody>, client: LoginClient): Promise<UserRow> {
+    const user = await findUserByLogin(db, body.username);
+    // Counted per account whichever of its names is typed; an unknown name is counted as typed.
+    const account = user?.id ?? `unknown:${body.username.trim().toLowerCase()}`;
+    const device = user
+      ? deviceCookies.nonceOf(user.username, client.cookies[deviceCookies.nameFor(user.username)])
+      : null;
+    const attempt = await throttle.begin(account, client.ip, device);
     const valid = await verifyPassword(user?.passwordHash ?? (await timingDummy()), body.password);
     if (!user || !valid) {
-      await rateLimits.hit(accountKey, windowSeconds);
-      await rateLimits.hit(ipKey, windowSeconds);
+      if ((await attempt.failed()) && user) await alertOwner(user, client.ip);
       throw ParameterError.of({ password: 'auth.invalidCredentials' });
     }
-    // Most logins have no failures to forget: no write for them (one statement less per login).
-    if (account.count > 0) await rateLimits.clear(accountKey);
+    await attempt.succeeded();
     if (user.blocked) throw ParameterError.of({ password: 'auth.blocked' });
     return user;
   }
@@ -133,8 +144,13 @@ export function createAccountsService({
       });
     },
 
-    async login(body: z.output<typeof loginBody>, ip: string): Promise<SessionUser> {
-      return openSession(db, await checkedLogin(body, ip));
+    /** A session, and a new device cookie that lets this browser past the throttling of strangers. */
+    async login(
+      body: z.output<typeof loginBody>,
+      client: LoginClient,
+    ): Promise<{ user: SessionUser; device: DeviceCookie }> {
+      const user = await checkedLogin(body, client);
+      return { user: await openSession(db, user), device: deviceCookies.issue(user.username) };
     },
 
     userByToken(token: string): Promise<UserRow | undefined> {

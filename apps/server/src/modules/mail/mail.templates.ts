@@ -41,3 +41,21 @@ export function passwordResetMail(lang: Lang, username: string, link: string): M
     html: layout(lines, { href: link, label: 'Задать новый пароль' }),
   };
 }
+
+/** To the owner of an account whose sign-ins are being refused for wrong passwords (issue 33). */
+export function loginGuessingMail(lang: Lang, username: string, address: string, minutes: number): MailContent {
+  if (lang === 'en') {
+    const lines = [
+      `Hello, ${username}!`,
+      `Someone has entered a wrong password for your Obmen account several times, most recently from the address ${address}. For ${minutes} min, sign-ins to it from browsers that have not signed in to it before are refused.`,
+      'If it was you, wait, or sign in from a browser you have used before. If it was not you, your account is safe while the password is not known to anyone: choose a long password that you use nowhere else, and turn on two-factor authentication in the settings.',
+    ];
+    return { subject: 'Obmen: wrong passwords for your account', text: `${lines.join('\n\n')}\n`, html: layout(lines) };
+  }
+  const lines = [
+    `Здравствуйте, ${username}!`,
+    `Кто-то несколько раз ввёл неверный пароль от вашего аккаунта Obmen, последний раз — с адреса ${address}. В течение ${minutes} мин. вход в него из браузеров, в которых вы ещё не входили, закрыт.`,
+    'Если это были вы, подождите или войдите из браузера, в котором уже входили. Если не вы, аккаунт в безопасности, пока пароль никому не известен: выберите длинный пароль, который не используете больше нигде, и включите двухфакторную аутентификацию в настройках.',
+  ];
+  return { subject: 'Obmen: неверные пароли от вашего аккаунта', text: `${lines.join('\n\n')}\n`, html: layout(lines) };
+}
