@@ -2,6 +2,7 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { PASSWORD } from './accounts';
 import { randomAddress } from './addresses';
 import { createQuotedTicket } from './tickets';
+import { operatorSession } from './two-factor';
 
 /** The operator the e2e server is started with (playwright.config.ts). */
 export const OPERATOR = { username: 'operator@obmen.test', password: 'E2e-Lantern-Harbor-58!' };
@@ -42,16 +43,9 @@ export async function registerUser(request: APIRequestContext, prefix: string, r
   return { username, email, token, headers: { authorization: `Bearer ${token}` } };
 }
 
-let operatorToken: string | null = null;
-
-/** The operator's Bearer header, by logging in through the same call as everybody (once a worker). */
-export async function operatorHeaders(request: APIRequestContext): Promise<Record<string, string>> {
-  if (!operatorToken) {
-    const response = await request.post('/token', { form: OPERATOR });
-    expect(response.status(), await response.text()).toBe(200);
-    operatorToken = ((await response.json()) as { user: { access_token: string } }).user.access_token;
-  }
-  return { authorization: `Bearer ${operatorToken}` };
+/** The operator's Bearer header: the session console.setup.ts opened with two-factor authentication. */
+export async function operatorHeaders(_request?: APIRequestContext): Promise<Record<string, string>> {
+  return { authorization: `Bearer ${operatorSession().token}` };
 }
 
 /** The user's number in referral links (`?r=`). */

@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { operatorSession } from './two-factor';
 
 export const PASSWORD = 'Qz7#mLp2-vRx';
 
@@ -23,11 +24,7 @@ export async function logInAsNewUser(page: Page, request: APIRequestContext, pre
   return account;
 }
 
-/** The e2e operator's token (playwright.config.ts creates the operator). */
-export async function operatorToken(request: APIRequestContext): Promise<string> {
-  const response = await request.post('/token', {
-    form: { username: 'operator@obmen.test', password: 'E2e-Lantern-Harbor-58!' },
-  });
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { user: { access_token: string } }).user.access_token;
+/** The e2e operator's token (playwright.config.ts creates the operator, console.setup.ts signs it in). */
+export async function operatorToken(_request?: APIRequestContext): Promise<string> {
+  return operatorSession().token;
 }

@@ -1,5 +1,6 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { BTC_ADDRESS, createQuotedTicket } from './tickets';
+import { operatorSession, totpCode } from './two-factor';
 
 export { BTC_ADDRESS };
 
@@ -10,12 +11,13 @@ export const OPERATOR = { login: 'operator@obmen.test', password: 'E2e-Lantern-H
 export const uniqueEmail = (prefix: string) =>
   `${prefix}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}@obmen.test`;
 
-/** The operator's bearer token, from the site's own login call. */
-export async function operatorToken(request: APIRequestContext): Promise<string> {
-  const res = await request.post('/token', { form: { username: OPERATOR.login, password: OPERATOR.password } });
-  expect(res.status()).toBe(200);
-  return ((await res.json()) as { user: { access_token: string } }).user.access_token;
+/** The operator's bearer token: the session console.setup.ts opened with two-factor authentication. */
+export async function operatorToken(_request?: APIRequestContext): Promise<string> {
+  return operatorSession().token;
 }
+
+/** A code of the operator's authenticator for a sign-in through the form (one step ahead: the setup used this one). */
+export const operatorCode = () => totpCode(operatorSession().secret, 1);
 
 /** Opens a console page already logged in (the token where the site keeps it), in a language. */
 export async function openConsole(page: Page, path: string, token: string, lang: 'ru' | 'en' = 'ru') {

@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 import { randomAddress } from './addresses';
+import { operatorSession } from './two-factor';
 
 export type Lang = 'ru' | 'en';
 
@@ -100,13 +101,9 @@ export const coinTicket = (request: APIRequestContext, extra: Partial<TicketOrde
     ...extra,
   });
 
-/** The e2e operator (playwright.config.ts), logged in through the API. */
-export async function operatorToken(request: APIRequestContext): Promise<string> {
-  const res = await request.post('/token', {
-    data: { username: 'operator@obmen.test', password: 'E2e-Lantern-Harbor-58!' },
-  });
-  expect(res.status()).toBe(200);
-  return ((await res.json()) as { user: { access_token: string } }).user.access_token;
+/** The e2e operator (playwright.config.ts), signed in with two-factor authentication by console.setup.ts. */
+export async function operatorToken(_request?: APIRequestContext): Promise<string> {
+  return operatorSession().token;
 }
 
 /** An operator's action on a ticket, through the console's API (design §5). */

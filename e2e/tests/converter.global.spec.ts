@@ -1,14 +1,10 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { operatorToken } from '../support/console';
 
 // Maintenance closes the exchange for every visitor: this spec runs alone and opens it again.
 
 async function operatorHeaders(request: APIRequestContext) {
-  const response = await request.post('/token', {
-    form: { username: 'operator@obmen.test', password: 'E2e-Lantern-Harbor-58!' },
-  });
-  expect(response.status()).toBe(200);
-  const { user } = (await response.json()) as { user: { access_token: string } };
-  return { authorization: `Bearer ${user.access_token}` };
+  return { authorization: `Bearer ${await operatorToken(request)}` };
 }
 
 async function setConversion(request: APIRequestContext, convertEnabled: boolean) {

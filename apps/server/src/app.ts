@@ -29,6 +29,9 @@ import { accountsRoutes, DEFAULT_ACCOUNT_LIMITS, type AccountLimits } from './mo
 import { createAccountsService, type AccountsService } from './modules/accounts/accounts.service';
 import { createAuthGuards } from './modules/accounts/auth-guards';
 import { createDeviceCookies } from './modules/accounts/device-cookie';
+import { createSecretSealer } from './modules/accounts/two-factor-secret';
+import { createTwoFactorService } from './modules/accounts/two-factor.service';
+import { twoFactorRoutes } from './modules/accounts/two-factor.routes';
 import { DEFAULT_LOGIN_LIMITS, type LoginLimits } from './modules/accounts/login-throttle';
 import { createMailer, type Mailer } from './modules/mail/mailer';
 import { cardCheckRoutes } from './modules/card-check/card-check.routes';
@@ -97,6 +100,8 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** Signs tokens and keys visitor hashes (config SECRET or the generated one). */
   secret: string;
+  /** Seals TOTP secrets at rest (config TWO_FACTOR_KEY or the generated one). */
+  twoFactorKey: string;
   /** Where uploaded card photos are kept: outside the web root. */
   uploadsDir: string;
   /** Background work (mail retries, expiring unpaid tickets); off in tests that drive the app by hand. */
@@ -111,6 +116,7 @@ export async function buildApp({
   database,
   webDist,
   secret,
+  twoFactorKey,
   uploadsDir,
   logger,
   startJobs = false,
@@ -201,14 +207,16 @@ export async function buildApp({
 
   const rateLimits = await createRateLimitStore({ db: database.db, redisUrl: config.REDIS_URL, log: app.log });
   app.addHook('onClose', () => rateLimits.close());
+  const twoFactor = createTwoFactorService({ db: database.db, sealer: createSecretSealer(twoFactorKey) });
   const accounts = createAccountsService({
     db: database.db,
     deviceCookies: createDeviceCookies(secret),
+    twoFactor,
     mailer,
     publicUrl: config.PUBLIC_URL,
     ...(limits.login && { loginLimits: { ...DEFAULT_LOGIN_LIMITS, ...limits.login } }),
   });
-  const guards = createAuthGuards(accounts);
+  const guards = createAuthGuards(accounts, twoFactor);
   app.decorateRequest('user', null);
   app.decorateRequest('accessToken', null);
 
@@ -220,6 +228,7 @@ export async function buildApp({
     limits: limits.accounts ?? DEFAULT_ACCOUNT_LIMITS,
     secureCookies: config.PUBLIC_URL.startsWith('https:'),
   });
+  await app.register(twoFactorRoutes, { twoFactor, guards });
   const siteState = createSiteStateService(database.db, database);
   const stopFollowingSiteState = await siteState.follow();
   app.addHook('onClose', () => stopFollowingSiteState());

@@ -28,6 +28,8 @@ const settings = z.object({
   ),
   PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url({ error: 'must be an absolute URL' }).optional()),
   SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
+  // Seals the TOTP secrets in the database (AES-256-GCM): a copy of the database alone cannot mint codes.
+  TWO_FACTOR_KEY: z.preprocess(emptyAsUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
   SMTP_URL: z.preprocess(
     emptyAsUndefined,
     z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
@@ -117,7 +119,7 @@ export class ConfigError extends Error {
 }
 
 /** Settings never printed back, even when wrong. */
-const SECRETS = ['SECRET', 'ADMIN_PASSWORD', 'METRICS_TOKEN'];
+const SECRETS = ['SECRET', 'TWO_FACTOR_KEY', 'ADMIN_PASSWORD', 'METRICS_TOKEN'];
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = configSchema.safeParse(env);

@@ -12,6 +12,7 @@ async function main() {
   const config = loadConfig();
   const dataDir = path.resolve(config.DATA_DIR);
   const secret = loadSecret(config.SECRET, dataDir);
+  const twoFactorKey = loadSecret(config.TWO_FACTOR_KEY, dataDir, 'two-factor-key');
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir });
   await database.migrate();
   const seeded = await seedDemoData(database.db);
@@ -22,6 +23,7 @@ async function main() {
     database,
     webDist: findWebDist(config.WEB_DIST),
     secret,
+    twoFactorKey,
     uploadsDir: path.join(dataDir, 'uploads'),
     startJobs: true,
   });
@@ -54,7 +56,7 @@ function printBanner(url: string, where: string, seeded: boolean, admin: AdminBo
     '',
     `  Obmen is running at ${url}/ru/ (English: ${url}/en/)`,
     `  Database: ${where}${seeded ? ' — demo data seeded' : ''}`,
-    `  Operator console: ${url}/admin`,
+    `  Operator console: ${url}/admin (the first sign-in there sets up two-factor authentication)`,
   ];
   if (admin.created && admin.generatedPassword) {
     lines.push(`  Operator login: ${admin.email} / ${admin.generatedPassword}`);

@@ -7,9 +7,9 @@ import path from 'node:path';
  * and kept in DATA_DIR, so restarts keep honouring what was signed before. Several processes must
  * share one SECRET (docs/deployment.md).
  */
-export function loadSecret(configured: string | undefined, dataDir: string): string {
+export function loadSecret(configured: string | undefined, dataDir: string, fileName = 'secret'): string {
   if (configured) return configured;
-  const file = path.join(dataDir, 'secret');
+  const file = path.join(dataDir, fileName);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(32).toString('base64url');

@@ -61,6 +61,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
     },
     database,
     secret: 'test-secret-that-is-long-enough-for-hmac-0123456789',
+    twoFactorKey: 'test-two-factor-key-that-is-long-enough-0123456789',
     uploadsDir,
     webDist: options.webDist ?? null,
     limits: options.limits ?? {

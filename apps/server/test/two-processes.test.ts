@@ -10,13 +10,14 @@ import { queryRows } from '../src/db/database';
 import { tickets } from '../src/db/schema';
 import { createTestDatabase, TEST_DB } from './test-database';
 import { usdtToBtc } from './tickets';
+import { totpCode } from './users';
 
 const serverDir = path.resolve(import.meta.dirname, '..');
 
 type Server = { child: ChildProcess; url: string };
 const ADMIN = { username: 'ops@example.com', password: 'Twin-Lantern-Harbor-58!' };
 
-/** Starts `count` real server processes on one database, sharing one SECRET, as a deployment would. */
+/** Starts `count` real server processes on one database, sharing one SECRET and TWO_FACTOR_KEY, as a deployment would. */
 async function startServers(databaseUrl: string, count: number, env: Record<string, string> = {}): Promise<Server[]> {
   const servers: Server[] = [];
   for (let i = 0; i < count; i += 1) {
@@ -30,6 +31,7 @@ async function startServers(databaseUrl: string, count: number, env: Record<stri
         DATABASE_URL: databaseUrl,
         DATA_DIR: mkdtempSync(path.join(tmpdir(), 'obmen-proc-')),
         SECRET: 'shared-secret-of-both-processes-0123456789',
+        TWO_FACTOR_KEY: 'shared-two-factor-key-of-both-processes-0123',
         LOG_LEVEL: 'warn',
         ADMIN_EMAIL: ADMIN.username,
         ADMIN_PASSWORD: ADMIN.password,
@@ -46,13 +48,30 @@ async function startServers(databaseUrl: string, count: number, env: Record<stri
   return servers;
 }
 
-async function adminToken(url: string): Promise<string> {
-  const login = await fetch(`${url}/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(ADMIN),
-  });
-  return ((await login.json()) as { user: { access_token: string } }).user.access_token;
+const adminSessions = new Map<string, Promise<string>>();
+
+/**
+ * The admin's session with two-factor authentication turned on, as the console asks of staff:
+ * opened once per database, since each code is taken only once.
+ */
+function adminToken(url: string, databaseUrl: string): Promise<string> {
+  const open = async () => {
+    const post = async (path: string, body: object, token?: string) => {
+      const res = await fetch(`${url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(token && { authorization: `Bearer ${token}` }) },
+        body: JSON.stringify(body),
+      });
+      expect(res.status, await res.clone().text()).toBe(200);
+      return res.json() as Promise<Record<string, unknown>>;
+    };
+    const token = ((await post('/token', ADMIN)).user as { access_token: string }).access_token;
+    const { secret } = (await post('/api/v1/User/2fa/start', {}, token)) as { secret: string };
+    await post('/api/v1/User/2fa/confirm', { code: totpCode(secret) }, token);
+    return token;
+  };
+  if (!adminSessions.has(databaseUrl)) adminSessions.set(databaseUrl, open());
+  return adminSessions.get(databaseUrl)!;
 }
 
 function stopServers(servers: Server[]) {
@@ -219,7 +238,7 @@ describe.runIf(TEST_DB === 'postgres')('two server processes on one PostgreSQL',
 
   it('follows an operator’s price change made on the other process', async () => {
     const [a, b] = servers as [(typeof servers)[0], (typeof servers)[0]];
-    const token = await adminToken(a.url);
+    const token = await adminToken(a.url, database.url!);
     const quote = async () => {
       const res = await fetch(`${b.url}/api/v1/Exchange/course?giveName=BTC&getName=USDTTRC20`);
       return ((await res.json()) as { rate: string }).rate;
@@ -236,7 +255,7 @@ describe.runIf(TEST_DB === 'postgres')('two server processes on one PostgreSQL',
 
   it('closes and reopens exchanges on both processes when the operator switches maintenance on one', async () => {
     const [a, b] = servers as [(typeof servers)[0], (typeof servers)[0]];
-    const token = await adminToken(a.url);
+    const token = await adminToken(a.url, database.url!);
     const setConvert = async (convertEnabled: boolean) => {
       const put = await fetch(`${a.url}/api/admin/site-state`, {
         method: 'PUT',

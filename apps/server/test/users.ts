@@ -1,11 +1,36 @@
 import { eq } from 'drizzle-orm';
+import { Secret, TOTP } from 'otpauth';
 import { users } from '../src/db/schema';
 import type { TestContext } from './test-app';
 
 export const TEST_PASSWORD = 'Tr0ub4dor&Zebra';
 let seq = 0;
 
-/** Registers a user through the API (and gives it a role directly, when asked); returns its token. */
+/** The authenticator app of a test: the code of a secret, of this step or (`stepsAhead`) a later one. */
+export function totpCode(secret: string, stepsAhead = 0): string {
+  const totp = new TOTP({ secret: Secret.fromBase32(secret) });
+  return totp.generate({ timestamp: Date.now() + stepsAhead * totp.period * 1000 });
+}
+
+/** Turns two-factor authentication on through the API, as the settings page does; returns the secret. */
+export async function enrolTwoFactor(ctx: TestContext, headers: Record<string, string>) {
+  const started = await ctx.app.inject({ method: 'POST', url: '/api/v1/User/2fa/start', headers });
+  if (started.statusCode !== 200) throw new Error(`2fa start failed: ${started.body}`);
+  const { secret } = started.json() as { secret: string };
+  const confirmed = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/User/2fa/confirm',
+    headers,
+    payload: { code: totpCode(secret) },
+  });
+  if (confirmed.statusCode !== 200) throw new Error(`2fa confirm failed: ${confirmed.body}`);
+  return { secret, recoveryCodes: (confirmed.json() as { recoveryCodes: string[] }).recoveryCodes };
+}
+
+/**
+ * Registers a user through the API (and gives it a role directly, when asked); returns its token.
+ * Staff get two-factor authentication on, as the console asks of them.
+ */
 export async function createUser(ctx: TestContext, role: 'user' | 'operator' | 'admin' = 'user') {
   seq += 1;
   const username = `${role}${Date.now().toString(36)}${seq}`;
@@ -23,5 +48,7 @@ export async function createUser(ctx: TestContext, role: 'user' | 'operator' | '
   if (res.statusCode !== 200) throw new Error(`register failed: ${res.body}`);
   if (role !== 'user') await ctx.database.db.update(users).set({ role }).where(eq(users.username, username));
   const token = res.json().user.access_token as string;
-  return { username, token, headers: { authorization: `Bearer ${token}` } };
+  const headers = { authorization: `Bearer ${token}` };
+  const totpSecret = role === 'user' ? null : (await enrolTwoFactor(ctx, headers)).secret;
+  return { username, token, headers, totpSecret };
 }

@@ -202,6 +202,34 @@ export const sessions = pgTable(
   (t) => [index('sessions_user').on(t.userId)],
 );
 
+/**
+ * A user's TOTP second factor (RFC 6238). The secret is sealed with AES-256-GCM under
+ * TWO_FACTOR_KEY (modules/accounts/two-factor-secret.ts); a row without `enabledAt` is an
+ * enrolment still waiting for its first code. `lastUsedStep` refuses a code used once already.
+ */
+export const twoFactors = pgTable('two_factors', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  sealedSecret: text('sealed_secret').notNull(),
+  enabledAt: timestamp('enabled_at', { withTimezone: true }),
+  lastUsedStep: bigint('last_used_step', { mode: 'number' }),
+  createdAt: createdAt(),
+});
+
+/** One-time codes for when the authenticator is lost: only their SHA-256 is kept. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.codeHash] })],
+);
+
 /** A mailed password-reset link: single use, expiring. */
 export const passwordResets = pgTable(
   'password_resets',

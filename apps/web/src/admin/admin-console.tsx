@@ -1,11 +1,14 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../lib/i18n';
 import { Navigate, Route, Routes } from 'react-router';
 import { Button } from '../components/ui/button';
 import { FormCard } from '../components/ui/form-card';
 import { Spinner } from '../components/ui/spinner';
 import { useLogout } from '../features/auth/api/logout';
+import { twoFactorQueryOptions } from '../features/auth/api/get-two-factor';
 import { LoginForm } from '../features/auth/components/login-form';
+import { TwoFactorSetup } from '../features/auth/components/two-factor-setup';
 import { useSession } from '../features/auth/hooks/use-session';
 import { NotificationStack } from '../features/notifications/components/notification-stack';
 import { ConsoleLayout, type ConsoleRole } from './components/console-layout';
@@ -85,6 +88,28 @@ function NoAccess({ username }: { username: string }) {
   );
 }
 
+/** Staff turn two-factor authentication on before the console opens (issue 33); the API insists too. */
+function TwoFactorFirst({ token, children }: { token: string; children: ReactNode }) {
+  const { t } = useTranslation();
+  const status = useQuery(twoFactorQueryOptions(token));
+  // The set-up stays until its recovery codes are put away, whatever a refetch says meanwhile.
+  const [settingUp, setSettingUp] = useState(false);
+  if (status.data && !status.data.enabled && !settingUp) setSettingUp(true);
+  if (status.data?.enabled && !settingUp) return children;
+  return (
+    <Centered>
+      {status.data ? (
+        <FormCard title={t('admin.twoFactor.title')} intro={<p>{t('admin.twoFactor.intro')}</p>}>
+          <TwoFactorSetup onDone={() => setSettingUp(false)} />
+        </FormCard>
+      ) : (
+        <Spinner label={t('admin.common.loading')} />
+      )}
+      <LanguageSwitch />
+    </Centered>
+  );
+}
+
 function AdminOnly({ role, children }: { role: ConsoleRole; children: ReactNode }) {
   const { t } = useTranslation();
   if (role !== 'admin') {
@@ -119,42 +144,44 @@ export function Component() {
   const role: ConsoleRole = user.role;
   const admin = (screen: ReactNode) => <AdminOnly role={role}>{screen}</AdminOnly>;
   return (
-    <ConsoleLayout role={role} username={user.username}>
-      <Suspense fallback={<Spinner label={t('admin.common.loading')} />}>
-        <Routes>
-          <Route index element={<Navigate to="/admin/tickets" replace />} />
-          <Route path="tickets" element={<TicketDesk />} />
-          <Route path="tickets/:id" element={<TicketDesk />} />
-          <Route path="payouts" element={<Payouts />} />
-          <Route path="outbox" element={<Outbox />} />
-          <Route path="currencies" element={<Currencies role={role} />} />
-          <Route path="currencies/:code" element={<Currencies role={role} />} />
-          <Route path="directions" element={<Directions role={role} />} />
-          <Route path="directions/:give/:get" element={<Directions role={role} />} />
-          <Route path="prices" element={<Prices />} />
-          <Route path="reserves" element={<Reserves />} />
-          <Route path="holds" element={<Holds />} />
-          <Route path="discounts" element={<Discounts role={role} />} />
-          <Route path="site-state" element={<SiteState />} />
-          <Route path="users" element={admin(<Users />)} />
-          <Route path="promo-codes" element={admin(<PromoCodes />)} />
-          <Route path="news" element={admin(<News />)} />
-          <Route path="news/:id" element={admin(<News />)} />
-          <Route path="pages" element={admin(<Pages />)} />
-          <Route path="pages/:slug" element={admin(<Pages />)} />
-          <Route path="seo" element={admin(<Seo />)} />
-          <Route path="seo/:give/:get" element={admin(<Seo />)} />
-          <Route path="audit" element={admin(<Audit />)} />
-          <Route
-            path="*"
-            element={
-              <section role="alert" className={styles.adminOnly}>
-                <h1>{t('error.pageNotFound')}</h1>
-              </section>
-            }
-          />
-        </Routes>
-      </Suspense>
-    </ConsoleLayout>
+    <TwoFactorFirst token={token}>
+      <ConsoleLayout role={role} username={user.username}>
+        <Suspense fallback={<Spinner label={t('admin.common.loading')} />}>
+          <Routes>
+            <Route index element={<Navigate to="/admin/tickets" replace />} />
+            <Route path="tickets" element={<TicketDesk />} />
+            <Route path="tickets/:id" element={<TicketDesk />} />
+            <Route path="payouts" element={<Payouts />} />
+            <Route path="outbox" element={<Outbox />} />
+            <Route path="currencies" element={<Currencies role={role} />} />
+            <Route path="currencies/:code" element={<Currencies role={role} />} />
+            <Route path="directions" element={<Directions role={role} />} />
+            <Route path="directions/:give/:get" element={<Directions role={role} />} />
+            <Route path="prices" element={<Prices />} />
+            <Route path="reserves" element={<Reserves />} />
+            <Route path="holds" element={<Holds />} />
+            <Route path="discounts" element={<Discounts role={role} />} />
+            <Route path="site-state" element={<SiteState />} />
+            <Route path="users" element={admin(<Users />)} />
+            <Route path="promo-codes" element={admin(<PromoCodes />)} />
+            <Route path="news" element={admin(<News />)} />
+            <Route path="news/:id" element={admin(<News />)} />
+            <Route path="pages" element={admin(<Pages />)} />
+            <Route path="pages/:slug" element={admin(<Pages />)} />
+            <Route path="seo" element={admin(<Seo />)} />
+            <Route path="seo/:give/:get" element={admin(<Seo />)} />
+            <Route path="audit" element={admin(<Audit />)} />
+            <Route
+              path="*"
+              element={
+                <section role="alert" className={styles.adminOnly}>
+                  <h1>{t('error.pageNotFound')}</h1>
+                </section>
+              }
+            />
+          </Routes>
+        </Suspense>
+      </ConsoleLayout>
+    </TwoFactorFirst>
   );
 }

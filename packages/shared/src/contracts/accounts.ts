@@ -65,10 +65,14 @@ export const registerBody = z
   });
 export type RegisterBody = z.input<typeof registerBody>;
 
-/** POST /token: by username or e-mail. */
+/** What the second factor takes: a 6-digit code of the authenticator, or a recovery code. */
+const secondFactorCode = z.string().trim().max(64, 'validation.maxLength');
+
+/** POST /token: by username or e-mail; `code` when the account has two-factor authentication. */
 export const loginBody = z.object({
   username: required().max(254, 'validation.maxLength'),
   password: existingPassword,
+  code: secondFactorCode.optional().transform((code) => code || undefined),
 });
 export type LoginBody = z.input<typeof loginBody>;
 
@@ -103,20 +107,36 @@ export type ChangePasswordBody = z.input<typeof changePasswordBody>;
 /** POST /forgot_password */
 export const forgotPasswordBody = z.object({ email: emailSchema });
 
-/** POST /reset_password (field names as spec §7). */
-export const resetPasswordBody = z
-  .object({
-    Email: emailSchema,
-    Token: required().max(200, 'validation.maxLength'),
-    Password: newPasswordSchema,
-  })
-  .refine((body) => !containsPersonalInfo(body.Password, { email: body.Email }), {
-    path: ['Password'],
-    message: 'validation.passwordPersonal',
-  });
+/** The fields of POST /reset_password (field names as spec §7), for a form that shows some of them. */
+export const resetPasswordFields = z.object({
+  Email: emailSchema,
+  Token: required().max(200, 'validation.maxLength'),
+  Password: newPasswordSchema,
+});
+
+/** POST /reset_password */
+export const resetPasswordBody = resetPasswordFields.refine(
+  (body) => !containsPersonalInfo(body.Password, { email: body.Email }),
+  { path: ['Password'], message: 'validation.passwordPersonal' },
+);
 export type ResetPasswordBody = z.input<typeof resetPasswordBody>;
 
 /** POST /api/v1/User/change_lang */
 export const changeLangBody = z.object({ lang: z.enum(['ru-RU', 'en-US']) });
 
 export const okReply = z.object({ ok: z.literal(true), message: z.string().optional() });
+
+/** GET /api/v1/User/2fa */
+export const twoFactorStatusSchema = z.object({ enabled: z.boolean(), recoveryCodesLeft: z.number().int() });
+export type TwoFactorStatus = z.infer<typeof twoFactorStatusSchema>;
+
+/** POST /api/v1/User/2fa/start: the secret to type or scan (as an otpauth:// URI in a QR code). */
+export const twoFactorStartReply = z.object({ secret: z.string(), otpauthUri: z.string() });
+export type TwoFactorStart = z.infer<typeof twoFactorStartReply>;
+
+/** POST /api/v1/User/2fa/confirm and /disable */
+export const twoFactorCodeBody = z.object({ code: secondFactorCode.min(1, 'validation.required') });
+export type TwoFactorCodeBody = z.input<typeof twoFactorCodeBody>;
+
+/** The reply of /confirm: the recovery codes, shown this once. */
+export const recoveryCodesReply = z.object({ recoveryCodes: z.array(z.string()) });

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type {
   changePasswordBody,
   Lang,
+  MessageKey,
   loginBody,
   registerBody,
   resetPasswordBody,
@@ -35,6 +36,7 @@ import { checkNewPassword } from './password-strength';
 import { hashToken, newToken } from './tokens';
 import type { DeviceCookie, DeviceCookies } from './device-cookie';
 import { createLoginThrottle, DEFAULT_LOGIN_LIMITS, type LoginLimits } from './login-throttle';
+import type { TwoFactorService } from './two-factor.service';
 
 /** Who is signing in, as far as a sign-in can tell: the address and the cookies it came with. */
 export interface LoginClient {
@@ -47,6 +49,7 @@ export interface AccountsOptions {
   mailer: Mailer;
   publicUrl: string;
   deviceCookies: DeviceCookies;
+  twoFactor: TwoFactorService;
   loginLimits?: LoginLimits;
   sessionDays?: number;
   resetMinutes?: number;
@@ -68,6 +71,7 @@ export function createAccountsService({
   mailer,
   publicUrl,
   deviceCookies,
+  twoFactor,
   loginLimits = DEFAULT_LOGIN_LIMITS,
   sessionDays = 30,
   resetMinutes = 60,
@@ -108,9 +112,18 @@ export function createAccountsService({
       : null;
     const attempt = await throttle.begin(account, client.ip, device);
     const valid = await verifyPassword(user?.passwordHash ?? (await timingDummy()), body.password);
-    if (!user || !valid) {
+    const fail = async (field: string, key: MessageKey) => {
       if ((await attempt.failed()) && user) await alertOwner(user, client.ip);
-      throw ParameterError.of({ password: 'auth.invalidCredentials' });
+      return ParameterError.of({ [field]: key });
+    };
+    if (!user || !valid) throw await fail('password', 'auth.invalidCredentials');
+    if (await twoFactor.isEnabled(user.id)) {
+      // The right password without a code is not a guess: the form asks for the code and comes back.
+      if (!body.code) {
+        await attempt.undecided();
+        throw ParameterError.of({ code: 'twoFactor.codeRequired' });
+      }
+      if (!(await twoFactor.verify(user, body.code))) throw await fail('code', 'twoFactor.codeInvalid');
     }
     await attempt.succeeded();
     if (user.blocked) throw ParameterError.of({ password: 'auth.blocked' });

@@ -3,6 +3,7 @@ import type { UserRole } from '@obmen/shared';
 import { AppError } from '../../http/errors';
 import type { UserRow } from './accounts.repository';
 import type { AccountsService } from './accounts.service';
+import type { TwoFactorService } from './two-factor.service';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -22,8 +23,11 @@ export function bearerToken(request: FastifyRequest): string | null {
 
 const ROLE_RANK: Record<UserRole, number> = { user: 0, operator: 1, admin: 2 };
 
-/** preHandlers for routes that need a logged-in user, or a role at least as high as the one named. */
-export function createAuthGuards(accounts: AccountsService) {
+/**
+ * preHandlers for routes that need a logged-in user, or a role at least as high as the one named;
+ * staff roles also need two-factor authentication on (issue 33): a leaked password alone opens no console.
+ */
+export function createAuthGuards(accounts: AccountsService, twoFactor: TwoFactorService) {
   async function requireUser(request: FastifyRequest, _reply?: FastifyReply): Promise<void> {
     const token = bearerToken(request);
     const user = token ? await accounts.userByToken(token) : undefined;
@@ -43,6 +47,9 @@ export function createAuthGuards(accounts: AccountsService) {
     return async (request: FastifyRequest): Promise<void> => {
       await requireUser(request);
       if (ROLE_RANK[request.user!.role] < ROLE_RANK[role]) throw new AppError(403, 'forbidden', 'auth.forbidden');
+      if (ROLE_RANK[role] > ROLE_RANK.user && !(await twoFactor.isEnabled(request.user!.id))) {
+        throw new AppError(403, 'two_factor_required', 'twoFactor.required');
+      }
     };
   }
 

@@ -3,6 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { LANGS, type Lang } from '@obmen/shared/i18n';
 import { FormCard } from '../../components/ui/form-card';
 import { ChangePasswordForm } from '../../features/auth/components/change-password-form';
+import { TwoFactorSettings } from '../../features/auth/components/two-factor-settings';
 import { useSaveLanguage } from '../../features/auth/hooks/use-save-language';
 import { useSession } from '../../features/auth/hooks/use-session';
 import { DiscountCard } from '../../features/promo/components/discount-card';
@@ -95,6 +96,11 @@ export function Component() {
         >
           <ChangePasswordForm username={user?.username ?? ''} />
         </FormCard>
+        {token && (
+          <FormCard title={t('secondFactor.title')} intro={<p>{t('secondFactor.intro')}</p>} headingLevel={2} wide>
+            <TwoFactorSettings token={token} />
+          </FormCard>
+        )}
       </div>
       {token && (
         <div className={styles.discount}>

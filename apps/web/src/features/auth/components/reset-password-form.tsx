@@ -1,5 +1,5 @@
 import { useTranslation } from '../../../lib/i18n';
-import { registerBody, resetPasswordBody } from '@obmen/shared/contracts';
+import { registerBody, resetPasswordFields } from '@obmen/shared/contracts';
 import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { PasswordField } from '../../../components/ui/text-field';
@@ -8,7 +8,7 @@ import { useZodForm } from '../../../lib/use-zod-form';
 import { useResetPassword } from '../api/reset-password';
 
 // The field names are the server's (Password), so its parameterErrors land under the field.
-const newPasswordForm = resetPasswordBody
+const newPasswordForm = resetPasswordFields
   .pick({ Password: true })
   .extend({ confirmPassword: registerBody.shape.confirmPassword })
   .refine((form) => form.Password === form.confirmPassword, {

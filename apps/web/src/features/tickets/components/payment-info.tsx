@@ -18,7 +18,7 @@ import { useTicket } from '../api/get-ticket';
 import { usePaymentWindow } from '../hooks/use-payment-window';
 import { CancelTicket } from './cancel-ticket';
 import { ExchangeSummary } from './exchange-summary';
-import { QrCode } from './qr-code';
+import { QrCode } from '../../../components/ui/qr-code';
 import { TicketLink } from './ticket-link';
 import { TicketLoadError } from './ticket-load-error';
 import { TicketOutcome } from './ticket-outcome';

@@ -3,7 +3,7 @@ import styles from './qr-code.module.css';
 
 /** The dark modules of a QR code as one SVG path, one unit per module. */
 async function qrPath(text: string): Promise<{ path: string; size: number }> {
-  // Loaded only where a QR code is drawn: the payment page of a coin.
+  // Loaded only where a QR code is drawn: a coin's payment page, the two-factor set-up.
   const { default: qrcode } = await import('qrcode-generator');
   const qr = qrcode(0, 'M');
   qr.addData(text);
@@ -17,7 +17,7 @@ async function qrPath(text: string): Promise<{ path: string; size: number }> {
 }
 
 /**
- * A QR code of a wallet address for a phone wallet to scan. Always dark on white, whatever the
+ * A QR code for a phone to scan (a wallet address, an authenticator's secret). Always dark on white, whatever the
  * theme: scanners need that contrast and a quiet zone around it.
  */
 export function QrCode({ text, label }: { text: string; label: string }) {
