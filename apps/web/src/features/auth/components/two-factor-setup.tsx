@@ -76,7 +76,11 @@ export function TwoFactorSetup({ onDone }: { onDone?: () => void }) {
       <p className={styles.muted}>{t('secondFactor.typeKey')}</p>
       <p className={styles.key}>
         <code data-testid="two-factor-secret">{secret.secret.replace(/(.{4})(?=.)/g, '$1 ')}</code>
-        <CopyButton text={secret.secret} label={t('secondFactor.copyKey')} copiedMessage={t('secondFactor.keyCopied')} />
+        <CopyButton
+          text={secret.secret}
+          label={t('secondFactor.copyKey')}
+          copiedMessage={t('secondFactor.keyCopied')}
+        />
       </p>
       <TwoFactorCodeForm
         submit={async (code) => setRecoveryCodes((await confirm.mutateAsync({ code })).recoveryCodes)}
