@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditOf, call, consoleRoles } from '../../../test/admin';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import { createTicket, usdtToBtc } from '../../../test/tickets';
-import { createUser, TEST_PASSWORD } from '../../../test/users';
+import { createUser, enrolTwoFactor, TEST_PASSWORD } from '../../../test/users';
 import { referralBalances, referralPayouts, users } from '../../db/schema';
 
 let ctx: TestContext;
@@ -27,13 +27,15 @@ describe('users', () => {
     expect(operators.json().items.map((u: { username: string }) => u.username)).toContain(roles.operatorName);
   });
 
-  it('makes a user an operator, who then reaches the desk; audited', async () => {
+  it('makes a user an operator, who then reaches the desk once two-factor authentication is on; audited', async () => {
     const user = await createUser(ctx);
     expect((await call(ctx, 'GET', '/api/admin/tickets', user.headers)).statusCode).toBe(403);
     const res = await call(ctx, 'PATCH', `/api/admin/users/${await idOf(user.username)}`, roles.admin, {
       role: 'operator',
     });
     expect(res.json()).toMatchObject({ username: user.username, role: 'operator', blocked: false });
+    expect((await call(ctx, 'GET', '/api/admin/tickets', user.headers)).json().error.code).toBe('two_factor_required');
+    await enrolTwoFactor(ctx, user.headers);
     expect((await call(ctx, 'GET', '/api/admin/tickets', user.headers)).statusCode).toBe(200);
     const [audit] = await auditOf(ctx, 'users', user.username);
     expect(audit).toMatchObject({ before: { role: 'user' }, after: { role: 'operator' }, actorName: roles.adminName });
