@@ -317,9 +317,21 @@ describe.runIf(TEST_DB === 'postgres' && process.env.TEST_REDIS_URL)('two server
     await database.close();
   });
 
-  it('share failed-login limits through Redis, leaving the PostgreSQL counters alone', async () => {
+  it('share the sign-in limits through PostgreSQL (exact) and the other limits through Redis', async () => {
     await expectSharedLoginLimit(servers);
-    const [row] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from rate_limits`);
+    // Ticket lookups: ten an address in 15 minutes, counted in Redis by both processes together.
+    const lookup = (i: number) =>
+      fetch(`${servers[i % servers.length]!.url}/api/v1/Tickets/find`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ number: '999999', email: 'nobody@example.com' }),
+      });
+    for (let i = 0; i < 10; i += 1) expect((await lookup(i)).status).toBe(404);
+    expect((await lookup(10)).status).toBe(429);
+    const [row] = await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from rate_limits where key like 'ticket-lookup%'`,
+    );
     expect(row!.n).toBe(0);
   }, 30_000);
 });
