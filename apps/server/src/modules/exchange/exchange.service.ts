@@ -426,11 +426,6 @@ export function createExchangeService({ db, catalog, signer }: { db: Db; catalog
       return directionsCache.bytes;
     },
 
-    /** True when the exchanger has a direction for the pair, whether open now or not. */
-    hasDirection(giveCode: string, getCode: string): boolean {
-      return catalog.get().directions.has(directionKey(giveCode, getCode));
-    },
-
     /** The home page's reserves and most exchanged open pairs, with their rate now. */
     async overview(lang: Lang): Promise<Overview> {
       const { currencies } = catalog.get();
