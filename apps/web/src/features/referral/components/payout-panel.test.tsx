@@ -120,6 +120,6 @@ describe('the payout panel', () => {
     const option = within(form).getByRole('option', { name: /^Bitcoin \(BTC\) — Баланс меньше/ });
     expect(option).toHaveProperty('disabled', true);
     expect(within(form).getByLabelText('Валюта выплаты')).toHaveProperty('value', 'USDTTRC20');
-    expect(within(form).getByLabelText('Сумма, USDT')).toBeTruthy();
+    expect(within(form).getByLabelText('Сумма, USDT')).toHaveProperty('disabled', false);
   });
 });
