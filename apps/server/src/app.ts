@@ -1,4 +1,4 @@
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
@@ -126,7 +126,7 @@ export async function buildApp({
   const app = Fastify({
     logger: withRedactedRequests(logger ?? { level: config.LOG_LEVEL }),
     // Fastify's "incoming request" and "request completed": logRequests writes one line instead.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     // A request id from the proxy is kept, so one request can be followed across the logs.
     requestIdHeader: 'x-request-id',
     genReqId: requestIds(),
