@@ -129,6 +129,9 @@ export const directions = pgTable(
     /** How long a card-check ticket waits for its card photo before it is cancelled (issue 33). */
     cardCheckWindowMinutes: integer('card_check_window_minutes').notNull().default(30),
     quoteLifetimeSeconds: integer('quote_lifetime_seconds').notNull().default(30),
+    /** Working hours in Moscow time (`HH:MM`, closing may be past midnight); none: around the clock. */
+    opensAt: text('opens_at'),
+    closesAt: text('closes_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -137,6 +140,7 @@ export const directions = pgTable(
     check('directions_distinct', sql`${t.giveCode} <> ${t.getCode}`),
     check('directions_range', sql`${t.minSum} > 0 and ${t.maxSum} >= ${t.minSum}`),
     check('directions_fee', sql`${t.feePercent} > -100 and ${t.feePercent} < 100`),
+    check('directions_hours', sql`(${t.opensAt} is null) = (${t.closesAt} is null)`),
   ],
 );
 

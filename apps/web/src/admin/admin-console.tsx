@@ -36,6 +36,7 @@ const News = lazy(() => import('./screens/news'));
 const Pages = lazy(() => import('./screens/pages'));
 const Seo = lazy(() => import('./screens/seo'));
 const Audit = lazy(() => import('./screens/audit'));
+const RatesExport = lazy(() => import('./screens/rates-export'));
 
 function Centered({ children }: { children: ReactNode }) {
   return (
@@ -162,6 +163,7 @@ export function Component() {
             <Route path="holds" element={<Holds />} />
             <Route path="discounts" element={<Discounts role={role} />} />
             <Route path="site-state" element={<SiteState />} />
+            <Route path="rates-export" element={<RatesExport />} />
             <Route path="users" element={admin(<Users />)} />
             <Route path="promo-codes" element={admin(<PromoCodes />)} />
             <Route path="news" element={admin(<News />)} />

@@ -343,6 +343,15 @@ export function directionRangeProblem(range: {
   return null;
 }
 
+/** A time of day, `HH:MM`; empty is none. */
+const clockTime = z.preprocess(
+  (v) => (v === '' || v === undefined ? null : v),
+  z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'admin.clockTime')
+    .nullable(),
+);
+
 const directionFields = z.object({
   enabled: z.boolean(),
   feePercent: percentText,
@@ -357,12 +366,37 @@ const directionFields = z.object({
   /** How long a card-check ticket waits for its photo before it is cancelled (issue 33); 30 when not given. */
   cardCheckWindowMinutes: intField(1, 24 * 60).optional(),
   quoteLifetimeSeconds: intField(5, 3600),
+  /** Working hours in Moscow time, `HH:MM`; both empty: around the clock (issue 35). */
+  opensAt: clockTime,
+  closesAt: clockTime,
 });
 
-const checkRange = (value: { minSum: string; threshold: string | null; maxSum: string }, ctx: z.RefinementCtx) => {
+const checkRange = (
+  value: {
+    minSum: string;
+    threshold: string | null;
+    maxSum: string;
+    opensAt?: string | null;
+    closesAt?: string | null;
+  },
+  ctx: z.RefinementCtx,
+) => {
   const problem = directionRangeProblem(value);
   if (problem) ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.key });
+  const hours = workingHoursProblem(value);
+  if (hours) ctx.addIssue({ code: 'custom', path: [hours], message: 'admin.hoursIncomplete' });
 };
+
+/** Working hours are both times or neither, and not the same time (that would be no hours at all). */
+export function workingHoursProblem(value: {
+  opensAt?: string | null;
+  closesAt?: string | null;
+}): 'opensAt' | 'closesAt' | null {
+  const opens = value.opensAt ?? null;
+  const closes = value.closesAt ?? null;
+  if ((opens === null) !== (closes === null)) return opens === null ? 'opensAt' : 'closesAt';
+  return opens !== null && opens === closes ? 'closesAt' : null;
+}
 
 /** The direction form: every field, the range checked as a whole. */
 export const adminDirectionForm = directionFields.superRefine(checkRange);
@@ -387,7 +421,9 @@ export const adminDirectionSchema = z.object({
   paymentWindowMinutes: z.number().int(),
   cardCheckWindowMinutes: z.number().int(),
   quoteLifetimeSeconds: z.number().int(),
-  /** Whether a visitor can exchange it now (enabled, both sides on, fresh prices). */
+  opensAt: z.string().nullable(),
+  closesAt: z.string().nullable(),
+  /** Whether a visitor can exchange it now (enabled, both sides on, fresh prices, within its hours). */
   available: z.boolean(),
   updatedAt: z.string(),
 });

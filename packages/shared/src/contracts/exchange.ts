@@ -70,9 +70,15 @@ export const directionStatus = { query: pairQuery, response: z.boolean() };
 
 /**
  * GET /api/v1/Exchange/directions: every pair the exchanger has a direction for (open now or not),
- * and whether it has texts of its own (so a page asks for them only then: a 404 is no answer).
+ * whether it has texts of its own (so a page asks for them only then: a 404 is no answer), and its
+ * working hours in Moscow time when it keeps any (closed outside them; the converter says when it opens).
  */
-export const pairSchema = z.object({ giveName: z.string(), getName: z.string(), seo: z.boolean() });
+export const pairSchema = z.object({
+  giveName: z.string(),
+  getName: z.string(),
+  seo: z.boolean(),
+  hours: z.object({ opensAt: z.string(), closesAt: z.string() }).nullable(),
+});
 export type DirectionPair = z.infer<typeof pairSchema>;
 export const getDirections = { response: z.array(pairSchema) };
 

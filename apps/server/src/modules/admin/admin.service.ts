@@ -3,6 +3,7 @@ import {
   adminTicketActionBodies,
   Decimal,
   directionRangeProblem,
+  workingHoursProblem,
   issueMessage,
   toAmount,
   TICKET_STATUSES,
@@ -262,6 +263,8 @@ export function createAdminService({
     paymentWindowMinutes: row.paymentWindowMinutes,
     cardCheckWindowMinutes: row.cardCheckWindowMinutes,
     quoteLifetimeSeconds: row.quoteLifetimeSeconds,
+    opensAt: row.opensAt,
+    closesAt: row.closesAt,
     available: exchange.directionStatus(row.giveCode, row.getCode),
     updatedAt: isoNow(row.updatedAt),
   });
@@ -500,6 +503,11 @@ export function createAdminService({
         maxSum: patch.maxSum ?? before.maxSum,
       });
       if (problem) throw ParameterError.of({ [problem.field]: problem.key });
+      const hours = workingHoursProblem({
+        opensAt: patch.opensAt !== undefined ? patch.opensAt : before.opensAt,
+        closesAt: patch.closesAt !== undefined ? patch.closesAt : before.closesAt,
+      });
+      if (hours) throw ParameterError.of({ [hours]: 'admin.hoursIncomplete' });
       const row = await audited(
         actor,
         { action: 'update', resource: 'directions', resourceId: `${give}>${get}`, before: directionState(before) },

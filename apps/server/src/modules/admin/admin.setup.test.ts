@@ -171,6 +171,44 @@ describe('directions', () => {
     expect(below.json().parameterErrors[0]).toEqual({ name: 'maxSum', messages: ['Максимум меньше минимума'] });
   });
 
+  it('keeps working hours only as two different times, and lists them for the converter', async () => {
+    const half = await call(ctx, 'PATCH', '/api/admin/directions/SBERRUB/ETH', roles.operator, { opensAt: '09:00' });
+    expect(half.statusCode).toBe(400);
+    expect(half.json().parameterErrors).toEqual([
+      {
+        name: 'closesAt',
+        messages: ['Укажите и начало, и конец работы (разное время) или оставьте оба поля пустыми'],
+      },
+    ]);
+    const garbled = await call(ctx, 'PATCH', '/api/admin/directions/SBERRUB/ETH', roles.operator, {
+      opensAt: '25:00',
+      closesAt: '9',
+    });
+    expect(
+      garbled
+        .json()
+        .parameterErrors.map((e: { name: string }) => e.name)
+        .sort(),
+    ).toEqual(['closesAt', 'opensAt']);
+    const set = await call(ctx, 'PATCH', '/api/admin/directions/SBERRUB/ETH', roles.operator, {
+      opensAt: '22:00',
+      closesAt: '06:00',
+    });
+    expect(set.json()).toMatchObject({ opensAt: '22:00', closesAt: '06:00' });
+    const listed = (await ctx.app.inject({ url: '/api/v1/Exchange/directions' })).json<
+      { giveName: string; getName: string; hours: unknown }[]
+    >();
+    expect(listed.find((p) => p.giveName === 'SBERRUB' && p.getName === 'ETH')!.hours).toEqual({
+      opensAt: '22:00',
+      closesAt: '06:00',
+    });
+    const cleared = await call(ctx, 'PATCH', '/api/admin/directions/SBERRUB/ETH', roles.operator, {
+      opensAt: '',
+      closesAt: '',
+    });
+    expect(cleared.json()).toMatchObject({ opensAt: null, closesAt: null, available: true });
+  });
+
   it('creates a direction (admin) for a new currency, refusing a pair that exists or a currency twice', async () => {
     await call(ctx, 'POST', '/api/admin/currencies', roles.admin, { ...newCurrency, code: 'DOGEX', valute: 'DOGE' });
     const body = {

@@ -82,9 +82,9 @@ describe('GET /api/v1/Exchange/directions', () => {
     expect(res.headers['cache-control']).toContain('public');
     const pairs = res.json<{ giveName: string; getName: string; seo: boolean }[]>();
     expect(getDirections.response.safeParse(pairs).success).toBe(true);
-    expect(pairs).toContainEqual({ giveName: 'SBERRUB', getName: 'BTC', seo: true });
-    expect(pairs).toContainEqual({ giveName: 'ETH', getName: 'BTC', seo: false });
-    expect(pairs).toContainEqual({ giveName: 'XMR', getName: 'SOL', seo: false });
+    expect(pairs).toContainEqual({ giveName: 'SBERRUB', getName: 'BTC', seo: true, hours: null });
+    expect(pairs).toContainEqual({ giveName: 'ETH', getName: 'BTC', seo: false, hours: null });
+    expect(pairs).toContainEqual({ giveName: 'XMR', getName: 'SOL', seo: false, hours: null });
     expect(pairs.some((p) => p.giveName === 'SBERRUB' && p.getName === 'TCSBRUB')).toBe(false);
   });
 });

@@ -44,6 +44,7 @@ import {
 import { buy, effectiveFee, sell, type PricingInput, type Sums } from './pricing';
 import { createQuoteCache, quoteExpiry } from './quote-cache';
 import type { QuoteSigner } from './quote-token';
+import { withinWorkingHours } from './working-hours';
 
 export interface QuoteParams {
   giveCode: string;
@@ -156,7 +157,7 @@ export function createExchangeService({ db, catalog, signer }: { db: Db; catalog
     if (Object.keys(unknown).length > 0) throw ParameterError.of(unknown);
   }
 
-  /** The pair when it can be exchanged now: enabled both ways round, and priced with fresh prices. */
+  /** The pair when it can be exchanged now: enabled both ways round, priced with fresh prices, within its hours. */
   function availablePair(giveCode: string, getCode: string): Pair | null {
     const snapshot = catalog.get();
     const give = snapshot.currencies.get(giveCode);
@@ -165,7 +166,12 @@ export function createExchangeService({ db, catalog, signer }: { db: Db; catalog
     if (!give || !get || !direction) return null;
     const now = Date.now();
     const open =
-      direction.row.enabled && give.row.giveEnabled && get.row.getEnabled && isFresh(give, now) && isFresh(get, now);
+      direction.row.enabled &&
+      give.row.giveEnabled &&
+      get.row.getEnabled &&
+      isFresh(give, now) &&
+      isFresh(get, now) &&
+      withinWorkingHours(direction.row, now);
     return open ? { give, get, direction } : null;
   }
 
@@ -349,6 +355,12 @@ export function createExchangeService({ db, catalog, signer }: { db: Db; catalog
   return {
     availablePair,
     requirePair,
+    /**
+     * Whether the pair's payment waits for a person: the honest `manual` of the export and the
+     * ticket. A direction is automatic only when it says so and its give currency is watched on
+     * its chain (issue 35).
+     */
+    isManual: (pair: Pair): boolean => pair.direction.row.manual || !pair.give.watched,
     discountFor,
     /** After a user's ticket succeeded. */
     forgetTurnover: (userId: string) => turnoverCache.delete(userId),
@@ -413,6 +425,7 @@ export function createExchangeService({ db, catalog, signer }: { db: Db; catalog
                 giveName: row.giveCode,
                 getName: row.getCode,
                 seo: withTexts.has(directionKey(row.giveCode, row.getCode)),
+                hours: row.opensAt && row.closesAt ? { opensAt: row.opensAt, closesAt: row.closesAt } : null,
               })),
             ),
           ),

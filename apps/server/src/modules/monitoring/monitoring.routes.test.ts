@@ -1,11 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { XMLParser } from 'fast-xml-parser';
 import getPort from 'get-port';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { Decimal } from '@obmen/shared';
 import { createTestApp, type TestContext } from '../../../test/test-app';
-import { reserves } from '../../db/schema';
+import { directions, reserves } from '../../db/schema';
 import { claimRun, finishRun } from '../jobs/job-runs.repository';
 import { EVENT_LOOP_SAMPLE_MS } from './metrics';
 import { createRatesExport } from './rates-export';
@@ -20,23 +20,54 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const decimal = z.string().regex(/^\d+(\.\d+)?$/);
+const code = z.string().regex(/^[A-Z0-9]+$/);
 // The BestChange export format (design §7), as a schema the parsed document must meet.
 const itemSchema = z.strictObject({
-  from: z.string().regex(/^[A-Z0-9]+$/),
-  to: z.string().regex(/^[A-Z0-9]+$/),
+  from: code,
+  to: code,
   in: decimal,
   out: decimal,
   amount: decimal,
   minamount: z.string().regex(/^\d+(\.\d+)? [A-Z]+$/),
   maxamount: z.string().regex(/^\d+(\.\d+)? [A-Z]+$/),
+  /** Minutes a ticket holds its sums. */
+  floating: z.string().regex(/^[1-9]\d*$/),
   param: z
     .string()
-    .regex(/^(manual|floating|cardverify|verifying|juridical)(, (manual|floating|cardverify|verifying|juridical))*$/)
+    .regex(/^(manual|cardverify|verifying|juridical)(, (manual|cardverify|verifying|juridical))*$/)
     .optional(),
 });
 const documentSchema = z.strictObject({ rates: z.strictObject({ item: z.array(itemSchema) }) });
+// EREF 1.1 (schema https://docs.bestchange.biz/schema/1.1.xsd): the range as numbers, the hold as an
+// attribute, each label its own boolean element, present only when true.
+const label = z.literal('true').optional();
+const eref11Schema = z.strictObject({
+  rates: z.strictObject({
+    '@_xmlns:xsi': z.literal('http://www.w3.org/2001/XMLSchema-instance'),
+    '@_xsi:noNamespaceSchemaLocation': z.literal('https://docs.bestchange.biz/schema/1.1.xsd'),
+    item: z.array(
+      z.strictObject({
+        from: code,
+        to: code,
+        in: decimal,
+        out: decimal,
+        amount: decimal,
+        frommin: decimal,
+        frommax: decimal,
+        floating: z.strictObject({ '@_minutes': z.string().regex(/^[1-9]\d*$/) }),
+        manual: label,
+        cardverify: label,
+      }),
+    ),
+  }),
+});
 const parse = (xml: string) =>
-  new XMLParser({ parseTagValue: false, isArray: (name) => name === 'item', ignoreDeclaration: true }).parse(xml);
+  new XMLParser({
+    parseTagValue: false,
+    isArray: (name) => name === 'item',
+    ignoreDeclaration: true,
+    ignoreAttributes: false,
+  }).parse(xml);
 
 describe('GET /export/rates.xml', () => {
   it('lists every available direction in the monitors’ format, with exact decimals', async () => {
@@ -54,16 +85,72 @@ describe('GET /export/rates.xml', () => {
       amount: '3.25487310',
       minamount: '3000 RUB',
       maxamount: '1500000 RUB',
-      param: 'manual, floating, cardverify',
+      floating: '30',
+      param: 'manual, cardverify',
     });
     // 1 BTC costs 94850.12 / 0.0124 / (1 − 2.5 %) roubles.
     const perBtc = new Decimal(1).div(
       new Decimal('0.0124').div('94850.12').times('0.975').toSignificantDigits(12, Decimal.ROUND_DOWN),
     );
     expect(new Decimal(sber.in).minus(perBtc).abs().lt('0.000001')).toBe(true);
+    // Nobody watches the chains here: every direction, coin to coin too, waits for a person.
     const coins = doc.rates.item.find((i) => i.from === 'BTC' && i.to === 'USDTTRC20')!;
     expect(coins.in).toBe('1');
-    expect(coins.param).toBe('floating');
+    expect(coins.param).toBe('manual');
+    expect(doc.rates.item.every((i) => i.param?.startsWith('manual'))).toBe(true);
+  });
+
+  it('serves EREF 1.1 at ?v=1.1: the same directions, numbers for the range, labels as elements', async () => {
+    const legacy = documentSchema.parse(parse((await ctx.app.inject({ url: '/export/rates.xml' })).body));
+    const res = await ctx.app.inject({ url: '/export/rates.xml?v=1.1' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/xml; charset=utf-8');
+    const doc = eref11Schema.parse(parse(res.body));
+    expect(doc.rates.item.map((i) => `${i.from}>${i.to}`)).toEqual(legacy.rates.item.map((i) => `${i.from}>${i.to}`));
+    const sber = doc.rates.item.find((i) => i.from === 'SBERRUB' && i.to === 'BTC')!;
+    const legacySber = legacy.rates.item.find((i) => i.from === 'SBERRUB' && i.to === 'BTC')!;
+    expect(sber).toMatchObject({
+      in: legacySber.in,
+      out: '1',
+      amount: legacySber.amount,
+      frommin: '3000',
+      frommax: '1500000',
+      floating: { '@_minutes': '30' },
+      manual: 'true',
+      cardverify: 'true',
+    });
+    const coins = doc.rates.item.find((i) => i.from === 'BTC' && i.to === 'USDTTRC20')!;
+    expect(coins.cardverify).toBeUndefined();
+    expect((await ctx.app.inject({ url: '/export/rates.xml?v=2' })).statusCode).toBe(400);
+  });
+
+  it('leaves out a direction outside its working hours, in both files', async () => {
+    const { db } = ctx.database;
+    // An hour of Moscow time two hours from now: closed at this minute, whenever the test runs.
+    const clock = (hour: number) => `${String(hour % 24).padStart(2, '0')}:00`;
+    const moscowHour = new Date(Date.now() + 3 * 3600_000).getUTCHours();
+    const shut = { opensAt: clock(moscowHour + 2), closesAt: clock(moscowHour + 3) };
+    await db
+      .update(directions)
+      .set(shut)
+      .where(and(eq(directions.giveCode, 'SBERRUB'), eq(directions.getCode, 'BTC')));
+    await ctx.app.services.catalog.changed();
+    try {
+      for (const url of ['/export/rates.xml', '/export/rates.xml?v=1.1']) {
+        const body = (await ctx.app.inject({ url })).body;
+        expect(body).toContain('<from>SBERRUB</from>');
+        expect(body).not.toMatch(/<from>SBERRUB<\/from>\s*<to>BTC<\/to>/);
+      }
+      expect(
+        (await ctx.app.inject({ url: '/api/v1/Exchange/direction_status?giveName=SBERRUB&getName=BTC' })).body,
+      ).toBe('false');
+    } finally {
+      await db
+        .update(directions)
+        .set({ opensAt: null, closesAt: null })
+        .where(and(eq(directions.giveCode, 'SBERRUB'), eq(directions.getCode, 'BTC')));
+      await ctx.app.services.catalog.changed();
+    }
   });
 
   it('answers 304 to the same ETag and is empty during maintenance', async () => {
@@ -85,15 +172,15 @@ describe('the rates export build', () => {
     let now = 1_000_500;
     const { catalog, exchange } = ctx.app.services;
     const ratesExport = createRatesExport(catalog, exchange, () => now);
-    const first = ratesExport.xml();
+    const first = await ratesExport.xml();
     now += 400;
-    expect(ratesExport.xml()).toBe(first);
+    expect(await ratesExport.xml()).toBe(first);
     now += 200;
-    const nextSecond = ratesExport.xml();
+    const nextSecond = await ratesExport.xml();
     expect(nextSecond).not.toBe(first);
     catalog.forgetReserve('BTC');
-    expect(ratesExport.xml()).not.toBe(nextSecond);
-    expect((await ratesExport.xml()).equals(await first)).toBe(true);
+    expect(await ratesExport.xml()).not.toBe(nextSecond);
+    expect((await ratesExport.xml()).equals(first)).toBe(true);
   });
 
   it('shows an operator’s new balance in the next export', async () => {

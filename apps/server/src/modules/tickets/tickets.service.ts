@@ -386,7 +386,7 @@ export function createTicketsService(options: TicketsOptions) {
       referrerId: referrerId && referrerId !== user?.id ? referrerId : null,
       requisites: { give: give.clean, get: get.clean },
       cardHash: hash,
-      manual: pair.direction.row.manual,
+      manual: exchange.isManual(pair),
       status,
       // Awaiting payment: until when it may be paid. Awaiting the card photo: until when it may be
       // sent (no deadline once it is, while an operator looks at it). Either way no hold is forever.

@@ -39,6 +39,7 @@ export const NAV: readonly { group: string; items: readonly NavItem[] }[] = [
       { to: 'holds', label: 'holds' },
       { to: 'discounts', label: 'discounts' },
       { to: 'site-state', label: 'siteState' },
+      { to: 'rates-export', label: 'ratesExport' },
     ],
   },
   {

@@ -212,6 +212,8 @@ function DirectionForm({ direction }: { direction: AdminDirection | null }) {
       paymentWindowMinutes: String(direction?.paymentWindowMinutes ?? 30),
       cardCheckWindowMinutes: String(direction?.cardCheckWindowMinutes ?? 30),
       quoteLifetimeSeconds: String(direction?.quoteLifetimeSeconds ?? 30),
+      opensAt: direction?.opensAt ?? '',
+      closesAt: direction?.closesAt ?? '',
       enabled: direction?.enabled ?? true,
       manual: direction?.manual ?? true,
       cardVerify: direction?.cardVerify ?? false,
@@ -318,6 +320,20 @@ function DirectionForm({ direction }: { direction: AdminDirection | null }) {
             inputMode="numeric"
             error={form.error('quoteLifetimeSeconds')}
             {...form.field('quoteLifetimeSeconds')}
+          />
+          <TextField
+            label={t('admin.directions.opensAt')}
+            hint={t('admin.directions.hoursHint')}
+            placeholder="09:00"
+            error={form.error('opensAt')}
+            {...form.field('opensAt')}
+          />
+          <TextField
+            label={t('admin.directions.closesAt')}
+            hint={t('admin.directions.hoursHint')}
+            placeholder="21:00"
+            error={form.error('closesAt')}
+            {...form.field('closesAt')}
           />
         </div>
         <div className={styles.grid}>

@@ -9,9 +9,14 @@ export const directionsQueryOptions = () =>
   queryOptions({
     queryKey: converterKeys.directions(),
     queryFn: ({ signal }) => apiGet<DirectionPair[]>({ path: '/api/v1/Exchange/directions' }, signal),
-    select: (pairs): { pairs: Directions; withTexts: Directions } => ({
+    select: (
+      pairs,
+    ): { pairs: Directions; withTexts: Directions; hours: Map<string, NonNullable<DirectionPair['hours']>> } => ({
       pairs: new Set(pairs.map((p) => directionKeyOf(p.giveName, p.getName))),
       withTexts: new Set(pairs.filter((p) => p.seo).map((p) => directionKeyOf(p.giveName, p.getName))),
+      hours: new Map(
+        pairs.flatMap((p) => (p.hours ? [[directionKeyOf(p.giveName, p.getName), p.hours] as const] : [])),
+      ),
     }),
     staleTime: 60_000,
   });

@@ -126,6 +126,7 @@ export function Converter({ model }: { model: ConverterModel }) {
       {model.unavailable && (
         <p className={styles.unavailable} role="alert">
           {t('exchange.directionUnavailable')}
+          {model.hours && <> {t('converter.workingHours', model.hours)}</>}
         </p>
       )}
 

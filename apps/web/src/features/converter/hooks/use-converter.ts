@@ -25,6 +25,7 @@ import {
   classifyRefusal,
   cleanAmountInput,
   DEFAULT_PAIR,
+  directionKeyOf,
   floorOf,
   inputText,
   pairFromSegment,
@@ -208,7 +209,8 @@ export function useConverter() {
 
   const giveList = useCurrencies('give', lang);
   const getList = useCurrencies('get', lang);
-  const directions = useDirections().data?.pairs;
+  const directionsList = useDirections().data;
+  const directions = directionsList?.pairs;
   const urlPair = useMemo(() => pairFromSegment(params.pair), [params.pair]);
   const pair = useMemo(
     () => (giveList.data && getList.data ? resolvePair(giveList.data, getList.data, [urlPair, state.chosen]) : null),
@@ -366,6 +368,8 @@ export function useConverter() {
     urlPair,
     checking: pair !== null && status.isPending,
     unavailable,
+    /** The pair's working hours (Moscow time) when it keeps any: said when it is closed. */
+    hours: pair ? (directionsList?.hours.get(directionKeyOf(pair.give, pair.get)) ?? null) : null,
     ready: ready && open,
     range: open ? range.data : undefined,
     reserve: open ? reserveAmount : undefined,
