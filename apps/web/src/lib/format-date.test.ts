@@ -13,7 +13,18 @@ const MOMENTS = [
   new Date(1999, 8, 9, 9, 9),
 ];
 
-describe('dates written out as Intl writes them', () => {
+describe('dates as Intl writes them, each formatter kept', () => {
+  it('in the forms people of each language read', () => {
+    const moment = new Date(2026, 10, 23, 5, 7);
+    expect(formatDate(moment.toISOString(), 'ru', 'long')).toBe('23 ноября 2026 г.');
+    expect(formatDate(moment.toISOString(), 'en', 'long')).toBe('23 November 2026');
+    expect(formatDate(moment.toISOString(), 'ru', 'short')).toBe('23.11.2026');
+    expect(formatDate(moment.toISOString(), 'en', 'short')).toBe('23/11/2026');
+    expect(formatDateTime(moment.toISOString(), 'ru', 'long')).toBe('23 ноября 2026 г. в 05:07');
+    expect(formatDateTime(moment.toISOString(), 'en', 'medium')).toBe('23 Nov 2026, 05:07');
+    expect(formatTime(moment)).toBe('05:07');
+  });
+
   for (const lang of ['ru', 'en'] as const) {
     for (const style of STYLES) {
       it(`${lang}, ${style}: date, and date with time`, () => {

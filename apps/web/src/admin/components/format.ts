@@ -14,10 +14,19 @@ export function formatDateTime(iso: string | null | undefined, lang: Lang): stri
   return iso ? dateTimeText(iso, lang, 'short') : '—';
 }
 
-/** How long ago, in the largest unit that fits: "5 min", "3 h", "2 d". */
+type AgeUnit = 'second' | 'minute' | 'hour' | 'day';
+const ageFormats = new Map<string, Intl.NumberFormat>();
+
+/** How long ago, in the largest unit that fits: "5 min", "3 h", "2 d". One formatter per language and unit, kept. */
 export function formatAge(seconds: number, lang: Lang): string {
-  const format = (value: number, unit: 'second' | 'minute' | 'hour' | 'day') =>
-    new Intl.NumberFormat(LOCALES[lang], { style: 'unit', unit, unitDisplay: 'short' }).format(value);
+  const format = (value: number, unit: AgeUnit) => {
+    let found = ageFormats.get(`${lang} ${unit}`);
+    if (!found) {
+      found = new Intl.NumberFormat(LOCALES[lang], { style: 'unit', unit, unitDisplay: 'short' });
+      ageFormats.set(`${lang} ${unit}`, found);
+    }
+    return found.format(value);
+  };
   if (seconds < 60) return format(Math.max(0, Math.floor(seconds)), 'second');
   if (seconds < 3600) return format(Math.floor(seconds / 60), 'minute');
   if (seconds < 86_400) return format(Math.floor(seconds / 3600), 'hour');
