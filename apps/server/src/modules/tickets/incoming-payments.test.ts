@@ -186,6 +186,28 @@ describe('payment problems', () => {
     expect(again.statusCode).toBe(409);
   });
 
+  it('take the reserve again for a ticket the window closed only when the client continues', async () => {
+    const ticket = await newTicket();
+    const before = await held('BTC');
+    await ctx.app.services.tickets.transition(ticket.id, 'expire', { actor: 'system' });
+    expect((await held('BTC')).eq(before.minus(ticket.get.sum))).toBe(true);
+    nextTx += 1;
+    await record(seen(ticket, ticket.give.sum, 20));
+    // Paid late: still nothing held while the client decides.
+    expect((await held('BTC')).eq(before.minus(ticket.get.sum))).toBe(true);
+    const offer = (await ctx.app.inject({ url: `/api/v1/Tickets/${ticket.id}/continue` })).json() as {
+      getSum: string;
+      quoteToken: string;
+    };
+    const accepted = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/Tickets/${ticket.id}/continue`,
+      payload: { quoteToken: offer.quoteToken },
+    });
+    expect(accepted.json()).toMatchObject({ status: 'new', paymentProblem: 'late', expired: false });
+    expect((await held('BTC')).eq(before.minus(ticket.get.sum).plus(offer.getSum))).toBe(true);
+  });
+
   it('refuse to continue for an amount outside the direction’s limits, saying why', async () => {
     const ticket = await newTicket();
     nextTx += 1;
@@ -291,8 +313,24 @@ describe('a payment the operator enters', () => {
   });
 });
 
-describe('completing a coin payout', () => {
-  it('needs the payout transaction hash of the get currency’s network', async () => {
+describe('completing a payout', () => {
+  it('to a card keeps the reference optional', async () => {
+    const res = await createTicket(ctx, {
+      ...usdtToBtc('0', { email: unique('card') }),
+      giveName: 'BTC',
+      getName: 'SBERRUB',
+      giveSum: '0.01',
+      calcDirection: 'sell',
+      requisites: { give: {}, get: { cardNumber: '2202 2000 0000 0008', fullName: 'Иван Петров' } },
+    });
+    const ticket = res.json() as Shown;
+    await ctx.app.services.tickets.transition(ticket.id, 'markPaid', { actor: 'operator:test' });
+    const done = await call(ctx, 'POST', `/api/admin/tickets/${ticket.id}/complete`, roles.operator, {});
+    expect(done.statusCode).toBe(200);
+    expect(done.json().ticket).toMatchObject({ status: 'success', payoutReference: null });
+  });
+
+  it('of coins needs the payout transaction hash of the get currency’s network', async () => {
     const ticket = await newTicket();
     await ctx.app.services.tickets.transition(ticket.id, 'markPaid', { actor: 'operator:test' });
     const missing = await call(ctx, 'POST', `/api/admin/tickets/${ticket.id}/complete`, roles.operator, {});
