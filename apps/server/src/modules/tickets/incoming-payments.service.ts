@@ -5,6 +5,7 @@ import {
   normalizeAmount,
   normalizeRequisite,
   requisiteProblem,
+  roundDown,
   toAmount,
   toRate,
   type ContinueQuote,
@@ -82,14 +83,20 @@ export function createIncomingPaymentsService({
 }) {
   const giveCurrency = (ticket: Pick<TicketRow, 'giveCode'>) => catalog.get().currencies.get(ticket.giveCode)?.row;
 
-  function checkedAmount(amount: string, scale: number): string {
+  /**
+   * The amount at the give currency's scale. A chain writes more decimals than the ticket keeps
+   * (USDT has 6 on TRON): they are dropped, never rounded up, so nobody is credited what did not
+   * arrive. An operator's typing with too many decimals is refused instead.
+   */
+  function checkedAmount(amount: string, scale: number, source: PaymentReporter['source']): string {
     const text = normalizeAmount(amount);
-    if (text === null || !new Decimal(text).gt(0) || decimalPlaces(text) > scale) {
+    const tooPrecise = text !== null && source === 'operator' && decimalPlaces(text) > scale;
+    if (text === null || tooPrecise || !roundDown(new Decimal(text), scale).gt(0)) {
       throw new ParameterError((l) => [
         { name: 'amount', messages: [formatMessage(l, 'ticket.paymentAmount', { value: scale })] },
       ]);
     }
-    return toAmount(new Decimal(text), scale);
+    return toAmount(roundDown(new Decimal(text), scale), scale);
   }
 
   /** The ticket's next status once a payment counted: paid, a problem, or left as it is. */
@@ -114,7 +121,7 @@ export function createIncomingPaymentsService({
   async function recordIn(tx: Tx, obs: IncomingPayment, reporter: PaymentReporter) {
     const ticket = await lockTicket(tx, obs.ticketId);
     if (!ticket) throw new NotFoundError('ticket.notFound');
-    const amount = checkedAmount(obs.amount, giveCurrency(ticket)?.scale ?? 8);
+    const amount = checkedAmount(obs.amount, giveCurrency(ticket)?.scale ?? 8, reporter.source);
     const existing = await findPayment(tx, ticket.id, obs.txid);
     // Counted once, or gone for good: a later sighting only refreshes the count of confirmations.
     if (existing?.confirmedAt || existing?.goneAt) {
@@ -124,9 +131,10 @@ export function createIncomingPaymentsService({
       return { ticket, outcome: existing.goneAt ? 'gone' : 'recorded' } as const;
     }
     const now = new Date();
-    const counts = !obs.gone && obs.confirmations >= obs.required;
+    const counts = !obs.gone && Math.max(obs.confirmations, existing?.confirmations ?? 0) >= obs.required;
     const state = {
-      confirmations: obs.confirmations,
+      // Watchers may report out of order: the count never goes back.
+      confirmations: Math.max(obs.confirmations, existing?.confirmations ?? 0),
       required: obs.required,
       confirmedAt: counts ? now : null,
       goneAt: obs.gone ? now : null,

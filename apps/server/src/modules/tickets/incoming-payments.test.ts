@@ -104,6 +104,15 @@ describe('a watched payment', () => {
     expect((await held('BTC')).eq(btcHeld)).toBe(true);
   });
 
+  it('keeps the ticket’s decimals of a chain amount, dropping the rest, and never lets the count go back', async () => {
+    const ticket = await newTicket();
+    nextTx += 1;
+    await record(seen(ticket, `${ticket.give.sum}9999`, 5));
+    expect(await record(seen(ticket, ticket.give.sum, 2))).toBe('seen');
+    expect((await view(ticket.id)).payments).toMatchObject([{ amount: ticket.give.sum, confirmations: 5 }]);
+    expect(await record(seen(ticket, `${ticket.give.sum}9999`, 20))).toBe('paid');
+  });
+
   it('never counts a transaction that vanished before its confirmations', async () => {
     const ticket = await newTicket();
     nextTx += 1;
