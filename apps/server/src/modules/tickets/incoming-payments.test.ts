@@ -145,6 +145,22 @@ describe('payment problems', () => {
     }
   });
 
+  it('are mailed in the client’s language, with the transaction', async () => {
+    const res = await createTicket(ctx, usdtToBtc('0.01', { email: unique('english') }), { 'accept-language': 'en' });
+    const ticket = res.json() as Shown;
+    nextTx += 1;
+    await record(seen(ticket, '100', 20));
+    const mail = (await mailsTo(await emailOf(ticket.id))).at(-1)!;
+    expect(mail).toMatchObject({ kind: 'ticket_payment_problem', lang: 'en' });
+    expect(mail.subject).toBe(`Obmen: ticket No. ${ticket.number} — Payment problem`);
+    expect(mail.text).toContain('Less than the ticket amount was received.');
+    expect(mail.text).toContain('Received: 100.00 USDT.');
+    expect(mail.text).toContain(
+      `Incoming transaction: ${TX(nextTx)}\nhttps://tronscan.org/#/transaction/${TX(nextTx)}`,
+    );
+    expect(mail.text).toContain('continue at the current rate for the amount received, or get a refund');
+  });
+
   it('call a payment after the window late, on an expired ticket or one the job has not closed yet', async () => {
     const expired = await newTicket();
     await ctx.app.services.tickets.transition(expired.id, 'expire', { actor: 'system' });
