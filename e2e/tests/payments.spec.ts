@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { coinTicket, operatorActs } from '../support/tickets';
+import { openConsole } from '../support/console';
+import { BTC_ADDRESS, coinTicket, operatorActs, operatorToken } from '../support/tickets';
 
 const TRON_ADDRESS = 'TXk4hPbR8dN5e2QvYw3mZs7fLc6uJ9aGtB';
+const REFUND_TX = 'cd'.repeat(32);
 
 for (const lang of ['ru', 'en'] as const) {
   test(`${lang}: a short payment the operator entered puts the choice on the ticket page; a refund to a good address ends in "refund pending"`, async ({
@@ -70,3 +72,40 @@ for (const lang of ['ru', 'en'] as const) {
     await page.screenshot({ path: testInfo.outputPath(`payment-seen-${lang}.png`) });
   });
 }
+
+test('ru: the operator records a short transfer in the console, then sends the refund the client asked for with its transaction', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.slow();
+  const ticket = await coinTicket(request, {
+    requisites: { give: { refundAddress: TRON_ADDRESS }, get: { walletAddress: BTC_ADDRESS } },
+  });
+  await openConsole(page, `/admin/tickets/${ticket.id}`, await operatorToken(request), 'ru');
+  const panel = page.getByTestId('ticket-panel');
+  await panel.getByRole('button', { name: 'Внести поступление' }).click();
+  const record = page.getByRole('dialog', { name: `Что поступило по заявке № ${ticket.number}?` });
+  await record.getByLabel('Поступившая сумма, USDT').fill('1');
+  await record.getByLabel('Номер перевода или хеш транзакции').fill(`e2e-short-${ticket.number}`);
+  await record.getByRole('button', { name: 'Внести поступление' }).click();
+  await expect(panel).toContainText('Получено меньше суммы заявки');
+  await expect(panel).toContainText(TRON_ADDRESS);
+
+  const asked = await request.post(`/api/v1/Tickets/${ticket.id}/refund`, { data: { address: TRON_ADDRESS } });
+  expect(asked.status()).toBe(200);
+  await panel.getByRole('button', { name: 'Возврат отправлен' }).click({ timeout: 15_000 });
+  const refund = page.getByRole('dialog', { name: `Возврат по заявке № ${ticket.number} отправлен?` });
+  await refund.getByLabel('Хеш транзакции возврата').fill(REFUND_TX);
+  await refund.getByRole('button', { name: 'Возврат отправлен' }).click();
+  await expect(
+    page.getByTestId('notification-success').filter({ hasText: `Возврат по заявке № ${ticket.number} записан` }),
+  ).toBeVisible();
+  await expect(panel.getByRole('link', { name: REFUND_TX })).toHaveAttribute(
+    'href',
+    `https://tronscan.org/#/transaction/${REFUND_TX}`,
+  );
+  await page.screenshot({ path: testInfo.outputPath('console-refunded-ru.png'), fullPage: true });
+
+  const client = await (await request.get(`/api/v1/Tickets/${ticket.id}`)).json();
+  expect(client).toMatchObject({ status: 'refunded', refundTxid: REFUND_TX });
+});
