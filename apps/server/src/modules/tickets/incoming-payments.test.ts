@@ -4,6 +4,7 @@ import { Decimal } from '@obmen/shared';
 import { auditOf, call, consoleRoles } from '../../../test/admin';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import { createTicket, TRON_ADDRESS, usdtToBtc } from '../../../test/tickets';
+import { openPostgres } from '../../db/database';
 import { outbox, reserves, ticketHistory, tickets } from '../../db/schema';
 import type { IncomingPayment } from './incoming-payments.service';
 
@@ -112,6 +113,28 @@ describe('a watched payment', () => {
     expect((await view(ticket.id)).payments).toMatchObject([{ amount: ticket.give.sum, confirmations: 5 }]);
     expect(await record(seen(ticket, `${ticket.give.sum}9999`, 20))).toBe('paid');
   });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL || process.env.TEST_DB !== 'postgres')(
+    'pays the ticket once when two server processes (two pools, two catalogs) watch the same chain',
+    async () => {
+      const url = (ctx.database as { url?: string }).url!;
+      const other = await createTestApp({ database: await openPostgres(url, 5) });
+      try {
+        const ticket = await newTicket();
+        nextTx += 1;
+        const obs = () => seen(ticket, ticket.give.sum, 20);
+        const outcomes = await Promise.all([
+          ...Array.from({ length: 4 }, () => record(obs())),
+          ...Array.from({ length: 4 }, () => other.app.services.payments.recordIncomingPayment(obs())),
+        ]);
+        expect(outcomes.filter((o) => o === 'paid')).toHaveLength(1);
+        expect((await historyOf(ticket.id)).filter((h) => h.toStatus === 'new')).toHaveLength(1);
+      } finally {
+        await other.close();
+        await other.database.close();
+      }
+    },
+  );
 
   it('never counts a transaction that vanished before its confirmations', async () => {
     const ticket = await newTicket();
