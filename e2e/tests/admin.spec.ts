@@ -10,6 +10,8 @@ import {
   uniqueEmail,
 } from '../support/console';
 
+const PAYOUT_HASH = '4f9a1e4baab89f3a32518a88c31bc87f618f76673e2cc77ab2127b7afdeda33b';
+
 test.describe('the console is its own bundle', () => {
   test('the home page never loads a console chunk; /admin does', async ({ browser }) => {
     const scriptsOf = async (path: string) => {
@@ -112,14 +114,18 @@ test.describe('the ticket desk', () => {
     await panel.getByRole('button', { name: 'Выполнить' }).click();
     const dialog = page.getByRole('dialog', { name: `Выполнить заявку № ${ticket.number}` });
     await dialog.getByRole('button', { name: 'Выполнить' }).click();
-    await expect(dialog.getByText('Это поле обязательно')).toBeVisible();
+    // A bitcoin payout is proven by its transaction (issue 35): a transfer number will not do.
+    await expect(dialog.getByText('Для выплаты в BTC укажите хеш транзакции выплаты')).toBeVisible();
     await dialog.getByLabel('Номер перевода или хеш транзакции').fill('e2e-txid-4f9a');
+    await dialog.getByRole('button', { name: 'Выполнить' }).click();
+    await expect(dialog.getByText('Это не хеш транзакции сети BTC')).toBeVisible();
+    await dialog.getByLabel('Номер перевода или хеш транзакции').fill(PAYOUT_HASH);
     await dialog.getByRole('button', { name: 'Выполнить' }).click();
     await expect(page.getByTestId('notification-success')).toContainText(`Заявка № ${ticket.number} выполнена`);
     await expect(panel.getByText('Перевод клиенту')).toBeVisible();
 
     const client = await (await request.get(`/api/v1/Tickets/${ticket.id}`)).json();
-    expect(client).toMatchObject({ status: 'success', payoutReference: 'e2e-txid-4f9a' });
+    expect(client).toMatchObject({ status: 'success', payoutReference: PAYOUT_HASH });
 
     // The mail to the client is in the outbox, as the console shows it.
     await page.getByRole('navigation', { name: 'Разделы пульта' }).getByRole('link', { name: 'Письма' }).click();

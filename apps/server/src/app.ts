@@ -41,6 +41,11 @@ import { createTicketsService, type TicketsService } from './modules/tickets/tic
 import { adminRoutes } from './modules/admin/admin.routes';
 import { createAdminService } from './modules/admin/admin.service';
 import { createTicketHoldsService } from './modules/tickets/ticket-holds.service';
+import { incomingPaymentsRoutes } from './modules/tickets/incoming-payments.routes';
+import {
+  createIncomingPaymentsService,
+  type IncomingPaymentsService,
+} from './modules/tickets/incoming-payments.service';
 import { contentRoutes } from './modules/content/content.routes';
 import { createContentService } from './modules/content/content.service';
 import { createPageMeta } from './modules/seo/page-meta';
@@ -265,6 +270,8 @@ export async function buildApp({
     rateLimits,
     lookupLimit: limits.ticketLookup ?? DEFAULT_TICKET_LOOKUP_LIMIT,
   });
+  const payments = createIncomingPaymentsService({ db: database.db, catalog, exchange, signer, mailer, tickets });
+  await app.register(incomingPaymentsRoutes, { payments, guards });
   const cardCheck = createCardCheckService({ db: database.db, tickets, uploadsDir });
   await app.register(cardCheckRoutes, { cardCheck, guards });
   const admin = createAdminService({
@@ -272,6 +279,7 @@ export async function buildApp({
     catalog,
     exchange,
     tickets,
+    payments,
     cardCheck,
     siteState,
     rateSource: config.RATE_SOURCE ?? 'static',
@@ -306,7 +314,18 @@ export async function buildApp({
   });
 
   // The services, for what drives the product from outside HTTP: start-up jobs, tests, scripts.
-  app.decorate('services', { accounts, catalog, exchange, mailer, siteState, tickets, cardCheck, referral, promo });
+  app.decorate('services', {
+    accounts,
+    catalog,
+    exchange,
+    mailer,
+    siteState,
+    tickets,
+    payments,
+    cardCheck,
+    referral,
+    promo,
+  });
 
   return app;
 }
@@ -318,6 +337,8 @@ export interface Services {
   mailer: Mailer;
   siteState: SiteStateService;
   tickets: TicketsService;
+  /** `recordIncomingPayment`: what a chain watcher calls when it sees a ticket's payment. */
+  payments: IncomingPaymentsService;
   cardCheck: CardCheckService;
   referral: ReferralService;
   promo: PromoService;

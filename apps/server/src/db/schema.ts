@@ -16,7 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { TICKET_STATUSES, TX_HASH_FORMAT_NAMES } from '@obmen/shared';
+import { PAYMENT_PROBLEMS, TICKET_STATUSES, TX_HASH_FORMAT_NAMES } from '@obmen/shared';
 
 export interface RequisiteFieldRecord {
   name: string;
@@ -457,6 +457,12 @@ export const tickets = pgTable(
     statusReason: text('status_reason'),
     payoutReference: text('payout_reference'),
     refundNote: text('refund_note'),
+    /** Why the ticket became a payment problem (short, over, late); kept after the client's choice. */
+    paymentProblem: text('payment_problem', { enum: PAYMENT_PROBLEMS }),
+    /** Where money goes back: given up front (crypto) or with the refund request. */
+    refundAddress: text('refund_address'),
+    /** The refund's transaction, recorded by the operator who sent it. */
+    refundTxid: text('refund_txid'),
     paymentDeadline: timestamp('payment_deadline', { withTimezone: true }),
     /** `user:<id>:<key>` or `email:<address>:<key>`: an Idempotency-Key answers only its own sender. */
     idempotencyKey: text('idempotency_key'),
@@ -487,6 +493,35 @@ export const tickets = pgTable(
       .on(t.clientIp)
       .where(sql`${t.status} in ('card_check', 'advance')`),
     check('tickets_sums', sql`${t.giveSum} > 0 and ${t.getSum} > 0`),
+  ],
+);
+
+/**
+ * What arrived for a ticket (issue 35): a transaction the chain watcher saw, or a transfer an operator
+ * entered for a manual direction. One row per ticket and transaction; it counts once confirmed.
+ */
+export const ticketPayments = pgTable(
+  'ticket_payments',
+  {
+    ticketId: text('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    txid: text('txid').notNull(),
+    amount: money('amount').notNull(),
+    confirmations: integer('confirmations').notNull(),
+    required: integer('required').notNull(),
+    source: text('source', { enum: ['chain', 'operator'] }).notNull(),
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull(),
+    /** When it reached its confirmations and was counted toward the ticket: set once. */
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    /** It vanished from the chain (a reorg) before it was confirmed: it never counts. */
+    goneAt: timestamp('gone_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.ticketId, t.txid] }),
+    check('ticket_payments_amount', sql`${t.amount} > 0`),
+    check('ticket_payments_confirmations', sql`${t.confirmations} >= 0 and ${t.required} >= 0`),
   ],
 );
 

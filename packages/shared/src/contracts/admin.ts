@@ -103,6 +103,7 @@ export const ADMIN_TICKET_ACTIONS = [
   'approveCard',
   'rejectCard',
   'cancel',
+  'refund',
 ] as const;
 export type AdminTicketAction = (typeof ADMIN_TICKET_ACTIONS)[number];
 
@@ -111,6 +112,7 @@ export const adminTicketAction = z.object({
   note: z.string().max(1000, 'validation.maxLength').optional(),
   payoutReference: z.string().max(300, 'validation.maxLength').optional(),
   refundNote: z.string().max(1000, 'validation.maxLength').optional(),
+  refundTxid: z.string().max(300, 'validation.maxLength').optional(),
 });
 
 /**
@@ -119,14 +121,24 @@ export const adminTicketAction = z.object({
  */
 export const adminTicketActionBodies = {
   markPaid: z.object({ note: optionalText(1000) }),
-  complete: z.object({ payoutReference: requiredText(300), note: optionalText(1000) }),
+  // A crypto payout's transaction is required and checked against its network (the server knows the currency).
+  complete: z.object({ payoutReference: optionalText(300), note: optionalText(1000) }),
   freeze: z.object({ note: requiredText(1000) }),
   release: z.object({ note: optionalText(1000) }),
   fail: z.object({ note: requiredText(1000), refundNote: requiredText(1000) }),
   approveCard: z.object({ note: optionalText(1000) }),
   rejectCard: z.object({ note: requiredText(1000) }),
   cancel: z.object({ note: requiredText(1000) }),
+  refund: z.object({ refundTxid: requiredText(300), note: optionalText(1000) }),
 } satisfies Record<AdminTicketAction, z.ZodType>;
+
+/** POST /api/admin/tickets/{id}/payment: what actually arrived on a manual direction, as the operator saw it. */
+export const adminTicketPayment = z.object({
+  amount: z.string().trim().min(1, 'validation.required').max(64, 'validation.maxLength'),
+  /** The bank's transfer number or the transaction id: one payment is recorded once by it. */
+  reference: requiredText(300),
+});
+export type AdminTicketPaymentBody = z.input<typeof adminTicketPayment>;
 
 /** The queue's filters: one status, `open` (everything still needing hands) or all. */
 export const ADMIN_TICKET_FILTERS = ['open', ...TICKET_STATUSES, 'all'] as const;

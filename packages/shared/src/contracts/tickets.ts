@@ -1,9 +1,18 @@
 import * as z from './zod';
 import { CURRENCY_KINDS, decimalString } from './exchange';
 
-import { TICKET_STATUSES } from './ticket-statuses';
+import { PAYMENT_PROBLEMS, TICKET_STATUSES } from './ticket-statuses';
 
-export { OPEN_TICKET_STATUSES, TICKET_STATUSES, type TicketStatus } from './ticket-statuses';
+export {
+  OPEN_TICKET_STATUSES,
+  PAYMENT_PROBLEMS,
+  TICKET_STATUSES,
+  type PaymentProblem,
+  type TicketStatus,
+} from './ticket-statuses';
+
+/** An address money goes back to; which pattern it must match is the give currency's (checked on the server). */
+const refundAddress = z.string().trim().max(200, 'validation.maxLength');
 
 const mustAgree = (key: string) =>
   z.preprocess((v) => (typeof v === 'string' ? ['true', 'on', '1'].includes(v) : v), z.literal(true, { error: key }));
@@ -81,6 +90,22 @@ const ticketSide = z.object({
 
 const shownRequisite = z.object({ name: z.string(), label: z.string(), value: z.string() });
 
+/** One incoming payment seen on the chain or entered by an operator, with its proof. */
+export const ticketPaymentSchema = z.object({
+  txid: z.string(),
+  /** The transaction on the give currency's block explorer, when it has one and this is a hash of it. */
+  url: z.string().nullable(),
+  amount: decimalString,
+  confirmations: z.number().int(),
+  required: z.number().int(),
+  seenAt: z.string(),
+  confirmedAt: z.string().nullable(),
+  /** The transaction vanished from the chain (a reorg) before it was confirmed: it never counts. */
+  gone: z.boolean(),
+  source: z.enum(['chain', 'operator']),
+});
+export type TicketPayment = z.infer<typeof ticketPaymentSchema>;
+
 export const ticketSchema = z.object({
   id: z.string(),
   number: z.number().int(),
@@ -111,6 +136,16 @@ export const ticketSchema = z.object({
   /** The referral id of the partner who brought this exchange (spec §3 "referral"), if any. */
   referral: z.string().nullable(),
   cardCheck: z.object({ status: z.enum(['none', 'pending', 'approved', 'rejected']), reason: z.string().nullable() }),
+  /** Incoming payments, newest last. */
+  payments: z.array(ticketPaymentSchema),
+  /** What was wrong with the payment, while the ticket is (or was) a payment problem. */
+  paymentProblem: z.enum(PAYMENT_PROBLEMS).nullable(),
+  /** The confirmed amount received, in the give currency (null before any payment counted). */
+  received: decimalString.nullable(),
+  refundAddress: z.string().nullable(),
+  /** The refund's transaction and its explorer page, once an operator has sent it. */
+  refundTxid: z.string().nullable(),
+  refundTxidUrl: z.string().nullable(),
   history: z.array(z.object({ status: z.enum(TICKET_STATUSES), at: z.string() })),
 });
 export type Ticket = z.infer<typeof ticketSchema>;
@@ -149,8 +184,25 @@ export const pageQuery = z.object({
   perPage: z.coerce.number().int().min(1).max(100).default(10),
 });
 
+/** GET /api/v1/Tickets/{id}/continue: the current rate for what was actually received, to accept or not. */
+export const continueQuoteSchema = z.object({
+  giveSum: decimalString,
+  getSum: decimalString,
+  rate: decimalString,
+  expireTime: z.string(),
+  quoteToken: z.string(),
+});
+export type ContinueQuote = z.infer<typeof continueQuoteSchema>;
+
+/** POST /api/v1/Tickets/{id}/continue: the quote the client saw and accepts. */
+export const continueTicketBody = z.object({ quoteToken: z.string().min(1, 'validation.required').max(2000) });
+
+/** POST /api/v1/Tickets/{id}/refund: the money back to this address. */
+export const refundTicketBody = z.object({ address: refundAddress.min(1, 'validation.required') });
+export type RefundTicketBody = z.input<typeof refundTicketBody>;
+
 export const ticketListSchema = z.object({
-  items: z.array(ticketSchema.omit({ requisites: true, payTo: true, history: true, referral: true })),
+  items: z.array(ticketSchema.omit({ requisites: true, payTo: true, history: true, referral: true, payments: true })),
   page: z.number().int(),
   perPage: z.number().int(),
   total: z.number().int(),

@@ -65,8 +65,9 @@ const like = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const OPEN = OPEN_TICKET_STATUSES as TicketStatus[];
 
 /**
- * The operator's queue: paid tickets first (they need hands now), then card checks, holds and
- * unpaid ones, each oldest first; finished tickets after them, newest first.
+ * The operator's queue: paid tickets and refunds to send first (they need hands now), then card
+ * checks, holds, unpaid ones and payment problems the client decides, each oldest first; finished
+ * tickets after them, newest first.
  */
 export function searchTickets(db: DbOrTx, filter: { status: string; q?: string | undefined }, page: Page) {
   const conditions: SQL[] = [];
@@ -98,8 +99,8 @@ export function searchTickets(db: DbOrTx, filter: { status: string; q?: string |
       .leftJoin(cardChecks, eq(cardChecks.ticketId, tickets.id))
       .where(where)
       .orderBy(
-        sql`case ${tickets.status} when 'new' then 0 when 'card_check' then 1 when 'frozen' then 2 when 'advance' then 3 else 4 end`,
-        sql`case when ${tickets.status} in ('new', 'card_check', 'frozen', 'advance') then ${tickets.createdAt} end asc`,
+        sql`case ${tickets.status} when 'new' then 0 when 'refund_requested' then 1 when 'card_check' then 2 when 'frozen' then 3 when 'advance' then 4 when 'payment_problem' then 5 else 6 end`,
+        sql`case when ${inArray(tickets.status, OPEN)} then ${tickets.createdAt} end asc`,
         desc(tickets.createdAt),
       )
       .limit(page.perPage)

@@ -45,6 +45,7 @@ import {
   adminTicketLimitsSchema,
   adminTicketLimitsUpdate,
   adminTicketAction,
+  adminTicketPayment,
   adminTicketDetailSchema,
   adminTicketListSchema,
   adminTicketQuery,
@@ -109,6 +110,17 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { guard
     },
     async (request) =>
       admin.ticketAction(actor(request), request.params.id, request.params.action, request.body, request.lang),
+  );
+  app.post(
+    '/api/admin/tickets/:id/payment',
+    {
+      ...operator,
+      schema: { params: ticketIdParams, body: adminTicketPayment, response: { 200: adminTicketDetailSchema } },
+    },
+    async (request) => {
+      await admin.recordPayment(actor(request), request.params.id, request.body);
+      return admin.ticketDetail(request.params.id, request.lang);
+    },
   );
   app.get(
     '/api/admin/tickets/:id/card-image',

@@ -1,6 +1,7 @@
 import {
   ADMIN_TICKET_ACTIONS,
   adminTicketActionBodies,
+  type adminTicketPayment,
   Decimal,
   directionRangeProblem,
   workingHoursProblem,
@@ -52,7 +53,9 @@ import { creditBalance, decidePayout } from '../referral/referral.repository';
 import { readSiteState, writeSiteState } from '../site-state/site-state.repository';
 import type { SiteStateService } from '../site-state/site-state.service';
 import { TICKET_ACTIONS } from '../tickets/ticket-lifecycle';
+import { requirePayoutProof } from '../tickets/ticket-proof';
 import { findTicket, type TicketRow } from '../tickets/tickets.repository';
+import type { IncomingPaymentsService } from '../tickets/incoming-payments.service';
 import type { TicketsService } from '../tickets/tickets.service';
 import {
   approvePayout,
@@ -133,6 +136,7 @@ interface Paging {
 export interface AdminOptions {
   db: Db;
   catalog: Catalog;
+  payments: IncomingPaymentsService;
   exchange: ExchangeService;
   tickets: TicketsService;
   cardCheck: CardCheckService;
@@ -227,6 +231,7 @@ export function createAdminService({
   catalog,
   exchange,
   tickets,
+  payments,
   cardCheck,
   siteState: siteStateService,
   rateSource,
@@ -410,12 +415,18 @@ export function createAdminService({
           issues.map((issue) => ({ name: String(issue.path[0] ?? 'request'), messages: [issueMessage(issue, l)] })),
         );
       }
-      const data = parsed.data as { note?: string; payoutReference?: string; refundNote?: string };
+      const data = parsed.data as { note?: string; payoutReference?: string; refundNote?: string; refundTxid?: string };
+      // Coins paid out or sent back are proven by their transaction on the ticket's page and in its mail.
+      const found = action === 'complete' || action === 'refund' ? await findTicket(db, id) : undefined;
+      const row = found && (TICKET_ACTIONS[action].from as readonly TicketStatus[]).includes(found.status) && found;
+      if (row && action === 'complete') requirePayoutProof(catalog, row.getCode, data.payoutReference ?? null);
+      if (row && action === 'refund') requirePayoutProof(catalog, row.giveCode, data.refundTxid ?? null, 'refundTxid');
       await tickets.transition(id, action, {
         actor: `operator:${actor.id}`,
         note: data.note ?? null,
         payoutReference: data.payoutReference ?? null,
         refundNote: data.refundNote ?? null,
+        ...(action === 'refund' && { set: { refundTxid: data.refundTxid?.trim() ?? null } }),
         within: (tx, before, after) =>
           writeAudit(tx, {
             actorId: actor.id,
@@ -428,6 +439,29 @@ export function createAdminService({
           }),
       });
       return service.ticketDetail(id, lang);
+    },
+
+    /**
+     * What arrived on a manual direction, as the operator saw it: it goes through the same rules as
+     * a watched payment (short, over, late), counted at once, and the operator is named in the audit.
+     */
+    async recordPayment(actor: Actor, id: string, body: z.output<typeof adminTicketPayment>): Promise<void> {
+      const row = await findTicket(db, id);
+      if (!row) throw new NotFoundError('ticket.notFound');
+      const expired = row.status === 'deleted' && row.statusReason === 'payment_expired';
+      if (row.status !== 'advance' && !expired) throw new ConflictError('wrong_status', 'ticket.wrongStatus');
+      await payments.recordIncomingPayment(
+        {
+          ticketId: id,
+          txid: body.reference,
+          amount: body.amount,
+          confirmations: 1,
+          required: 1,
+          seenAt: new Date(),
+          gone: false,
+        },
+        { source: 'operator', actor: { id: actor.id, name: actor.username } },
+      );
     },
 
     async cardImage(id: string): Promise<Buffer | null> {

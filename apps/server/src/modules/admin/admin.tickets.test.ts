@@ -14,6 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
+const PAYOUT_TX = '7f3a9c4baab89f3a32518a88c31bc87f618f76673e2cc77ab2127b7afdeda33b';
 const unique = (prefix: string) =>
   `${prefix}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
 const newTicket = async (email = unique('client'), payload: object = usdtToBtc('0.01', { email })) => {
@@ -108,15 +109,24 @@ describe('ticket actions', () => {
 
     const missing = await act(ticket.id, 'complete', { payoutReference: '  ' });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().parameterErrors).toEqual([{ name: 'payoutReference', messages: ['Это поле обязательно'] }]);
+    expect(missing.json().parameterErrors).toEqual([
+      { name: 'payoutReference', messages: ['Для выплаты в BTC укажите хеш транзакции выплаты'] },
+    ]);
+    const english = { ...roles.operator, 'accept-language': 'en' };
+    const notAHash = await call(ctx, 'POST', `/api/admin/tickets/${ticket.id}/complete`, english, {
+      payoutReference: 'txid-7f3a9c',
+    });
+    expect(notAHash.json().parameterErrors).toEqual([
+      { name: 'payoutReference', messages: ['This is not a transaction hash of the BTC network'] },
+    ]);
     expect((await clientView(ticket.id)).status).toBe('new');
 
     const heldBefore = await held('BTC');
-    const done = await act(ticket.id, 'complete', { payoutReference: 'txid-7f3a9c' });
+    const done = await act(ticket.id, 'complete', { payoutReference: PAYOUT_TX });
     expect(done.statusCode).toBe(200);
-    expect(done.json().ticket).toMatchObject({ status: 'success', payoutReference: 'txid-7f3a9c' });
+    expect(done.json().ticket).toMatchObject({ status: 'success', payoutReference: PAYOUT_TX });
     expect(done.json().history.at(-1)).toMatchObject({ from: 'new', to: 'success', actor: roles.operatorName });
-    expect(await clientView(ticket.id)).toMatchObject({ status: 'success', payoutReference: 'txid-7f3a9c' });
+    expect(await clientView(ticket.id)).toMatchObject({ status: 'success', payoutReference: PAYOUT_TX });
     expect(await mailKinds(email)).toEqual(expect.arrayContaining(['ticket_new', 'ticket_success']));
     expect(Number(await held('BTC'))).toBeCloseTo(Number(heldBefore) - 0.01, 8);
 
@@ -125,7 +135,7 @@ describe('ticket actions', () => {
       actorName: roles.operatorName,
       action: 'complete',
       before: { status: 'new', payoutReference: null },
-      after: { status: 'success', payoutReference: 'txid-7f3a9c' },
+      after: { status: 'success', payoutReference: PAYOUT_TX },
     });
     expect(markedPaid).toMatchObject({ action: 'markPaid', before: { status: 'advance' }, after: { status: 'new' } });
   });

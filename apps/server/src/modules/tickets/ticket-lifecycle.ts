@@ -2,7 +2,7 @@ import type { TicketStatus } from '@obmen/shared';
 
 /** Every way a ticket's status may change (design §5), and which statuses it may change from. */
 export const TICKET_ACTIONS = {
-  /** The client says "I have paid"; an operator can mark it too. */
+  /** The client says "I have paid"; an operator can mark it too; the chain watcher, at its confirmations. */
   confirm: { from: ['advance'], to: 'new' },
   markPaid: { from: ['advance'], to: 'new' },
   cancel: { from: ['card_check', 'advance'], to: 'deleted' },
@@ -14,8 +14,24 @@ export const TICKET_ACTIONS = {
   freeze: { from: ['new'], to: 'frozen' },
   release: { from: ['frozen'], to: 'new' },
   fail: { from: ['new', 'frozen'], to: 'error' },
+  /**
+   * A confirmed payment short of or over the sum, or after the window (`deleted` only when it was
+   * the window that closed it: incoming-payments.service checks the reason).
+   */
+  paymentProblem: { from: ['advance', 'deleted'], to: 'payment_problem' },
+  /** The client accepts the current rate for what arrived: paid, with the new sums. */
+  continue: { from: ['payment_problem'], to: 'new' },
+  requestRefund: { from: ['payment_problem'], to: 'refund_requested' },
+  /** An operator sent the money back and recorded its transaction. */
+  refund: { from: ['refund_requested'], to: 'refunded' },
 } as const satisfies Record<string, { from: readonly TicketStatus[]; to: TicketStatus }>;
 
 export type TicketAction = keyof typeof TICKET_ACTIONS;
 
-export const FINAL_STATUSES: readonly TicketStatus[] = ['deleted', 'error', 'success'];
+export const FINAL_STATUSES: readonly TicketStatus[] = ['deleted', 'error', 'success', 'refunded'];
+
+/**
+ * The statuses in which a ticket holds its get amount of the reserve (and its promo code). A payment
+ * problem holds nothing: continuing takes a new hold for the new sum, a refund never pays out.
+ */
+export const RESERVE_HOLDING_STATUSES: readonly TicketStatus[] = ['card_check', 'advance', 'new', 'frozen'];

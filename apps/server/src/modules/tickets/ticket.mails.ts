@@ -1,4 +1,4 @@
-import { formatMessage, type Lang, type TicketStatus } from '@obmen/shared';
+import { formatMessage, type Lang, type PaymentProblem, type TicketStatus } from '@obmen/shared';
 import { layout, type MailContent } from '../mail/mail.templates';
 
 export interface TicketMailFacts {
@@ -17,6 +17,20 @@ export interface TicketMailFacts {
   /** The operator's note on a refund, on a failed or frozen ticket. */
   refundNote: string | null;
   paymentDeadline: Date | null;
+  /** Paid short, over or late: what the client is asked to decide about. */
+  problem: PaymentProblem | null;
+  /** What arrived and counted, with its currency. */
+  received: string | null;
+  /** Proof: the incoming transactions, the payout and the refund, each with its explorer page if any. */
+  incoming: Proof[];
+  payout: Proof | null;
+  refund: Proof | null;
+  refundAddress: string | null;
+}
+
+interface Proof {
+  txid: string;
+  url: string | null;
 }
 
 const NEXT_STEP: Record<TicketStatus, Record<Lang, string>> = {
@@ -45,7 +59,21 @@ const NEXT_STEP: Record<TicketStatus, Record<Lang, string>> = {
     ru: 'Обмен выполнен. Спасибо, что выбрали Obmen!',
     en: 'The exchange is complete. Thank you for choosing Obmen!',
   },
+  payment_problem: {
+    ru: 'Откройте заявку и выберите: продолжить обмен по текущему курсу на полученную сумму или вернуть средства.',
+    en: 'Open the ticket and choose: continue at the current rate for the amount received, or get a refund.',
+  },
+  refund_requested: {
+    ru: 'Запрос на возврат принят. Оператор отправит средства и укажет транзакцию возврата.',
+    en: 'Your refund request is accepted. An operator will send the money back and record the refund transaction.',
+  },
+  refunded: {
+    ru: 'Средства возвращены. Транзакция возврата указана ниже.',
+    en: 'The money has been sent back. The refund transaction is below.',
+  },
 };
+
+const proofLine = (label: string, proof: Proof) => `${label}: ${proof.txid}${proof.url ? `\n${proof.url}` : ''}`;
 
 /** The mail a client gets at each status change of their ticket, in their language. */
 export function ticketStatusMail(lang: Lang, facts: TicketMailFacts): MailContent {
@@ -67,6 +95,14 @@ export function ticketStatusMail(lang: Lang, facts: TicketMailFacts): MailConten
     const time = facts.paymentDeadline.toISOString().replace('T', ' ').slice(0, 16);
     lines.push(en ? `Pay before ${time} UTC.` : `Оплатите до ${time} UTC.`);
   }
+  if (facts.problem) lines.push(formatMessage(lang, `paymentProblem.${facts.problem}`) + '.');
+  if (facts.received) lines.push(en ? `Received: ${facts.received}.` : `Получено: ${facts.received}.`);
+  for (const proof of facts.incoming) lines.push(proofLine(en ? 'Incoming transaction' : 'Входящая транзакция', proof));
+  if (facts.payout) lines.push(proofLine(en ? 'Payout' : 'Выплата', facts.payout));
+  if (facts.refundAddress && facts.status !== 'success') {
+    lines.push(en ? `Refund address: ${facts.refundAddress}` : `Адрес возврата: ${facts.refundAddress}`);
+  }
+  if (facts.refund) lines.push(proofLine(en ? 'Refund transaction' : 'Транзакция возврата', facts.refund));
   if (facts.reason) lines.push(en ? `Reason: ${facts.reason}` : `Причина: ${facts.reason}`);
   if (facts.refundNote) lines.push(en ? `Refund: ${facts.refundNote}` : `Возврат: ${facts.refundNote}`);
   return {

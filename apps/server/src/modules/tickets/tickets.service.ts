@@ -1,17 +1,11 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import {
   Decimal,
-  explorerLink,
   formatMessage,
-  formatAmount,
-  maskCard,
-  rateText,
-  trimAmount,
   normalizeAmount,
   normalizeRequisite,
   requisiteProblem,
   toAmount,
-  toRate,
   type createTicketBody,
   type Lang,
   type MessageKey,
@@ -29,7 +23,7 @@ import type { Catalog } from '../exchange/exchange.catalog';
 import { holdRefusal, type ExchangeService, type Pair, type PricedQuote } from '../exchange/exchange.service';
 import { readReserve } from '../exchange/exchange.repository';
 import type { QuoteSigner } from '../exchange/quote-token';
-import type { Mailer, QueuedMail } from '../mail/mailer';
+import type { Mailer } from '../mail/mailer';
 import type { SiteStateService } from '../site-state/site-state.service';
 import { createTicketBatches } from './ticket-batches';
 import {
@@ -40,14 +34,14 @@ import {
   type TicketOwner,
 } from './ticket-limits';
 import { idempotencyOf, type Idempotency } from './ticket-idempotency';
-import { FINAL_STATUSES, TICKET_ACTIONS, type TicketAction } from './ticket-lifecycle';
-import { ticketStatusMail } from './ticket.mails';
+import { FINAL_STATUSES, RESERVE_HOLDING_STATUSES, TICKET_ACTIONS, type TicketAction } from './ticket-lifecycle';
+import { listPayments } from './ticket-payments.repository';
+import { createTicketViews } from './ticket-view';
 import {
   addToReserve,
   addVerifiedCard,
   appendHistory,
   decideCardCheck,
-  findCardCheck,
   findReferralNumber,
   findTicket,
   findTicketByNumberAndEmail,
@@ -56,7 +50,6 @@ import {
   holdReserve,
   insertTicket,
   isCardVerified,
-  listHistory,
   listUserTickets,
   lockExpiredTickets,
   lockTicket,
@@ -100,6 +93,8 @@ export interface TransitionOptions {
   note?: string | null;
   payoutReference?: string | null;
   refundNote?: string | null;
+  /** More of the ticket that changes with its status (new sums, the payment problem, the refund's txid). */
+  set?: Partial<NewTicket>;
   /** Runs inside the transition's transaction, so what it writes (the console's audit) commits with it. */
   within?: (tx: Tx, before: TicketRow, after: TicketRow) => Promise<void>;
 }
@@ -121,20 +116,9 @@ const ownerOf = (ticket: NewTicket): TicketOwner => ({
   clientIp: ticket.clientIp ?? null,
 });
 
-const fieldIndex = (fields: RequisiteFieldRecord[] | undefined, name: string) => {
-  const index = fields?.findIndex((f) => f.name === name) ?? -1;
-  return index === -1 ? Number.MAX_SAFE_INTEGER : index;
-};
-
-/** The system's own reasons, worded in a language; null for an operator's note. */
-function systemReasonOf(row: Pick<TicketRow, 'statusReason'>, lang: Lang): string | null {
-  if (row.statusReason === 'payment_expired') return formatMessage(lang, 'ticket.paymentExpired');
-  if (row.statusReason === 'card_check_expired') return formatMessage(lang, 'ticket.cardCheckExpired');
-  return null;
-}
-
 export function createTicketsService(options: TicketsOptions) {
   const { db, catalog, exchange, signer, mailer, siteState, publicUrl, secret, onSuccess } = options;
+  const { toView, view, statusMailOf } = createTicketViews({ db, catalog, publicUrl });
   const windowMs = (giveCode: string, getCode: string) => {
     const override = options.paymentWindowOverrides?.get(`${giveCode}>${getCode}`);
     if (override !== undefined) return override * 1000;
@@ -193,123 +177,6 @@ export function createTicketsService(options: TicketsOptions) {
       throw new ConflictError('sums_changed', 'ticket.sumsChanged');
     }
     return priced.sums;
-  }
-
-  function toView(
-    row: TicketRow,
-    history: { status: TicketStatus; at: string }[],
-    cardCheck: Ticket['cardCheck'],
-    referral: string | null,
-    lang: Lang,
-    forOperator = false,
-  ): Ticket {
-    const snapshot = catalog.get();
-    const side = (code: string, sum: string) => {
-      const currency = snapshot.currencies.get(code)?.row;
-      const scale = currency?.scale ?? 8;
-      return {
-        code,
-        name: currency ? (lang === 'en' ? currency.nameEn : currency.nameRu) : code,
-        valute: currency?.valute ?? code,
-        iconPath: currency?.iconPath ?? '',
-        scale,
-        kind: currency?.kind ?? 'crypto',
-        sum: toAmount(new Decimal(sum), scale),
-      };
-    };
-    const give = snapshot.currencies.get(row.giveCode)?.row;
-    const get = snapshot.currencies.get(row.getCode)?.row;
-    // In the order the direction asks for them (jsonb keeps keys in an order of its own).
-    const shown = (fields: RequisiteFieldRecord[] | undefined, values: Record<string, string>) =>
-      Object.entries(values)
-        .sort(([a], [b]) => fieldIndex(fields, a) - fieldIndex(fields, b))
-        .map(([name, value]) => {
-          const field = fields?.find((f) => f.name === name);
-          const label = field ? (lang === 'en' ? field.labelEn : field.labelRu) : name;
-          return { name, label, value: field?.kind === 'card' && !forOperator ? maskCard(value) : value };
-        });
-    const systemReason = systemReasonOf(row, lang);
-    return {
-      id: row.id,
-      number: row.number,
-      status: row.status,
-      createdAt: row.createdAt.toISOString(),
-      updatedAt: row.updatedAt.toISOString(),
-      email: row.email,
-      give: side(row.giveCode, row.giveSum),
-      get: side(row.getCode, row.getSum),
-      rate: toRate(new Decimal(row.rate)),
-      fixed: row.fixed,
-      manual: row.manual,
-      promo:
-        row.promoCode && row.promoBonus
-          ? { code: row.promoCode, bonus: toAmount(new Decimal(row.promoBonus), get?.scale ?? 8) }
-          : null,
-      requisites: {
-        give: shown(give?.giveFields, row.requisites.give),
-        get: shown(get?.getFields, row.requisites.get),
-      },
-      paymentDeadline:
-        (row.status === 'advance' || row.status === 'card_check') && row.paymentDeadline
-          ? row.paymentDeadline.toISOString()
-          : null,
-      payTo:
-        row.status === 'advance' && give
-          ? give.payTo.map((p) => ({ label: lang === 'en' ? p.labelEn : p.labelRu, value: p.value }))
-          : null,
-      reason: systemReason ?? row.statusReason,
-      expired: row.status === 'deleted' && row.statusReason === 'payment_expired',
-      payoutReference: row.payoutReference,
-      payoutReferenceUrl: get ? explorerLink(get.explorerTxUrl, get.txHashFormat, row.payoutReference) : null,
-      refundNote: row.refundNote,
-      referral,
-      cardCheck,
-      history,
-    };
-  }
-
-  /** A ticket as its client sees it; `forOperator`, as the console does (the card number whole). */
-  async function view(row: TicketRow, lang: Lang, forOperator = false): Promise<Ticket> {
-    const [history, check, referral] = await Promise.all([
-      listHistory(db, row.id),
-      findCardCheck(db, row.id),
-      row.referrerId ? findReferralNumber(db, row.referrerId) : undefined,
-    ]);
-    return toView(
-      row,
-      history.map((h) => ({ status: h.toStatus, at: h.createdAt.toISOString() })),
-      check ? { status: check.status, reason: check.reason } : { status: 'none', reason: null },
-      referral === undefined ? null : String(referral),
-      lang,
-      forOperator,
-    );
-  }
-
-  /** The client's mail about a ticket's status, as it goes in the outbox. */
-  function statusMailOf(row: TicketRow): QueuedMail {
-    // What the client's page shows, so the mail and the page agree (a card masked on both).
-    const shown = toView(row, [], { status: 'none', reason: null }, null, row.lang);
-    // Money of two decimals keeps its kopecks; a coin's amount is written without trailing zeros.
-    const amount = (side: Ticket['give']) =>
-      `${formatAmount(side.scale <= 2 ? side.sum : trimAmount(side.sum), row.lang)} ${side.valute}`;
-    return {
-      to: row.email,
-      lang: row.lang,
-      kind: `ticket_${row.status}`,
-      content: ticketStatusMail(row.lang, {
-        number: row.number,
-        status: row.status,
-        link: `${publicUrl}/${row.lang}/ticket/${row.id}`,
-        give: amount(shown.give),
-        get: amount(shown.get),
-        rate: rateText(shown.rate, shown.give, shown.get, row.lang),
-        payTo: shown.payTo ?? [],
-        receiveTo: shown.requisites.get,
-        reason: shown.reason,
-        refundNote: shown.refundNote,
-        paymentDeadline: row.paymentDeadline,
-      }),
-    };
   }
 
   /** A ticket made anew: priced, checked, then queued for its reserve (see `create`). */
@@ -416,7 +283,8 @@ export function createTicketsService(options: TicketsOptions) {
     );
   }
 
-  const queueStatusMail = (tx: Tx, row: TicketRow) => mailer.enqueue(tx, statusMailOf(row));
+  const queueStatusMail = async (tx: Tx, row: TicketRow) =>
+    mailer.enqueue(tx, statusMailOf(row, await listPayments(tx, row.id)));
 
   /**
    * One new ticket, in its savepoint of a batch: the reserve held only if that much is still free
@@ -470,13 +338,13 @@ export function createTicketsService(options: TicketsOptions) {
       if (ticket.cardHash) await addVerifiedCard(tx, ownerKey(ticket), ticket.cardHash);
     }
     if (action === 'rejectCard') await decideCardCheck(tx, id, false, opts.note ?? null);
-    if (FINAL_STATUSES.includes(to)) {
-      changes.finishedAt = new Date();
+    if (FINAL_STATUSES.includes(to)) changes.finishedAt = new Date();
+    if (RESERVE_HOLDING_STATUSES.includes(ticket.status) && !RESERVE_HOLDING_STATUSES.includes(to)) {
       await releaseReserve(tx, ticket.getCode, ticket.getSum, to === 'success');
-      if (to === 'success') await addToReserve(tx, ticket.giveCode, ticket.giveSum);
       if (ticket.promoCode) await settlePromo(tx, ticket.promoCode, ticket.id, to === 'success');
     }
-    const updated = await updateTicket(tx, id, changes);
+    if (to === 'success') await addToReserve(tx, ticket.giveCode, ticket.giveSum);
+    const updated = await updateTicket(tx, id, { ...changes, ...opts.set });
     if (to === 'success' && onSuccess) await onSuccess(tx, updated);
     await appendHistory(tx, {
       ticketId: id,
@@ -525,6 +393,7 @@ export function createTicketsService(options: TicketsOptions) {
 
   return {
     transition,
+    transitionIn,
     readable,
 
     async create(
@@ -576,6 +445,7 @@ export function createTicketsService(options: TicketsOptions) {
             payTo: _p,
             history: _h,
             referral: _f,
+            payments: _y,
             ...summary
           } = toView(row, [], { status: 'none', reason: null }, null, lang);
           return summary;

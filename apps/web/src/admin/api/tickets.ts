@@ -1,5 +1,11 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminTicketAction, AdminTicketDetail, AdminTicketFilter, AdminTicketList } from '@obmen/shared/admin';
+import type {
+  AdminTicketAction,
+  AdminTicketDetail,
+  AdminTicketFilter,
+  AdminTicketList,
+  AdminTicketPaymentBody,
+} from '@obmen/shared/admin';
 import { adminKeys, adminRequest } from './admin-request';
 
 /** How often the queue asks again, so new tickets appear without a reload. */
@@ -39,6 +45,20 @@ export interface TicketActionBody {
   note?: string;
   payoutReference?: string;
   refundNote?: string;
+  refundTxid?: string;
+}
+
+/** What arrived on a manual direction, as the operator entered it: handled like a watched payment. */
+export function useRecordPayment(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AdminTicketPaymentBody) =>
+      adminRequest<AdminTicketDetail>(`/tickets/${encodeURIComponent(id)}/payment`, { method: 'POST', json: body }),
+    onSuccess: (detail) => {
+      client.setQueryData(adminKeys.ticket(id), detail);
+      void client.invalidateQueries({ queryKey: adminKeys.tickets() });
+    },
+  });
 }
 
 export function useTicketAction(id: string) {

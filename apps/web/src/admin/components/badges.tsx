@@ -16,6 +16,9 @@ const TICKET_TONES: Record<TicketStatus, Tone> = {
   success: 'success',
   error: 'danger',
   deleted: 'neutral',
+  payment_problem: 'warning',
+  refund_requested: 'accent',
+  refunded: 'neutral',
 };
 
 /** A ticket's status in the words clients see (spec §4), coloured by what it asks of the operator. */

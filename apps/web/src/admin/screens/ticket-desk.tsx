@@ -3,6 +3,7 @@ import { useTranslation } from '../../lib/i18n';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ADMIN_TICKET_FILTERS, type AdminTicketFilter, type AdminTicketSummary } from '@obmen/shared/admin';
 import { isLang } from '@obmen/shared/i18n';
+import { OPEN_TICKET_STATUSES } from '@obmen/shared/ticket-statuses';
 import { Pagination } from '../../components/ui/pagination';
 import { useTicketQueue } from '../api/tickets';
 import { TicketStatusBadge } from '../components/badges';
@@ -18,9 +19,12 @@ const TABS: readonly AdminTicketFilter[] = [
   'card_check',
   'frozen',
   'advance',
+  'payment_problem',
+  'refund_requested',
   'success',
   'error',
   'deleted',
+  'refunded',
   'all',
 ];
 
@@ -96,7 +100,7 @@ export function TicketDesk() {
   const counts = queue.data?.counts;
   const countOf = (filter: AdminTicketFilter) => {
     if (!counts) return null;
-    if (filter === 'open') return counts.new + counts.card_check + counts.frozen + counts.advance;
+    if (filter === 'open') return OPEN_TICKET_STATUSES.reduce((sum, s) => sum + counts[s], 0);
     if (filter === 'all') return Object.values(counts).reduce((a, b) => a + b, 0);
     return counts[filter];
   };

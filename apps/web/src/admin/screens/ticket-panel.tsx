@@ -19,8 +19,9 @@ import { TextAreaField, TextField } from '../components/fields';
 import { formatDateTime, formatSum } from '../components/format';
 import { QueryState } from '../components/query-state';
 import styles from '../components/desk.module.css';
+import { TicketPayments } from './ticket-payments';
 
-type ActionField = 'payoutReference' | 'note' | 'refundNote';
+type ActionField = 'payoutReference' | 'note' | 'refundNote' | 'refundTxid';
 
 /** What each action asks for, in the order it asks; whether a field is required comes from the shared schema. */
 const ACTION_FIELDS: Record<AdminTicketAction, readonly ActionField[]> = {
@@ -32,6 +33,7 @@ const ACTION_FIELDS: Record<AdminTicketAction, readonly ActionField[]> = {
   approveCard: ['note'],
   rejectCard: ['note'],
   cancel: ['note'],
+  refund: ['refundTxid', 'note'],
 };
 
 /** Steps that end a ticket badly or refuse a client: their confirm button is red. */
@@ -178,6 +180,8 @@ export function TicketPanel({ id, closeTo }: { id: string; closeTo: string }) {
           </dd>
         </dl>
       </div>
+
+      <TicketPayments detail={detail} />
 
       <Requisites title={t('admin.ticket.requisitesGive')} items={ticket.requisites.give} />
       <Requisites title={t('admin.ticket.requisitesGet')} items={ticket.requisites.get} />
@@ -336,7 +340,7 @@ function ActionDialog({
   const fields = ACTION_FIELDS[action];
   const form = useZodForm({
     schema: adminTicketActionBodies[action],
-    defaultValues: { payoutReference: '', note: '', refundNote: '' },
+    defaultValues: { payoutReference: '', note: '', refundNote: '', refundTxid: '' },
     logContext: `ticket action ${action}`,
     onSubmit: async (body) => {
       await mutation.mutateAsync({ action, body });
@@ -377,6 +381,16 @@ function ActionDialog({
             spellCheck={false}
             error={form.error('payoutReference')}
             {...form.field('payoutReference')}
+          />
+        )}
+        {fields.includes('refundTxid') && (
+          <TextField
+            label={t('admin.actions.refundTxid')}
+            hint={t('admin.actions.refundTxidHint')}
+            autoComplete="off"
+            spellCheck={false}
+            error={form.error('refundTxid')}
+            {...form.field('refundTxid')}
           />
         )}
         {fields.includes('note') && (

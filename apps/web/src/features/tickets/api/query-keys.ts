@@ -11,5 +11,7 @@ export const ticketKeys = {
   fields: (give: string, get: string, lang: Lang) => [...ticketKeys.all, 'fields', give, get, lang] as const,
   currency: (code: string, lang: Lang) => [...ticketKeys.all, 'currency', code, lang] as const,
   quote: (params: object) => [...ticketKeys.all, 'quote', params] as const,
-  mutation: (name: 'create' | 'confirm' | 'cancel' | 'upload' | 'find') => [...ticketKeys.all, name] as const,
+  continueQuote: (id: string, lang: Lang) => [...ticketKeys.all, 'continue-quote', id, lang] as const,
+  mutation: (name: 'create' | 'confirm' | 'cancel' | 'upload' | 'find' | 'continue' | 'refund') =>
+    [...ticketKeys.all, name] as const,
 };

@@ -300,6 +300,12 @@ function DetailsStep({
                 inputProps={form.field(requisiteName(side, field))}
               />
             ))}
+            {/* Coins ask for a refund address among their fields; money from a card or a bank goes back where it came from. */}
+            {side === 'give' && (give.kind === 'card' || give.kind === 'bank') && (
+              <p className={styles.refundRule} data-testid="refund-rule">
+                {t('refundRule.card')}
+              </p>
+            )}
           </fieldset>
         ) : null,
       )}

@@ -41,6 +41,10 @@ export function PaymentInfo({ id }: { id: string }) {
     const page = data.cardCheck.status === 'pending' ? 'card_verify' : 'card_check';
     return <Navigate to={pagePath(lang, page, { id })} replace />;
   }
+  // A payment problem is decided on the ticket's own page, where its choice and its proof are.
+  if (data.status === 'payment_problem' || data.status === 'refund_requested' || data.status === 'refunded') {
+    return <Navigate to={pagePath(lang, 'ticket_info', { id })} replace />;
+  }
   if (data.status !== 'advance') {
     return (
       <div className={styles.page}>

@@ -15,6 +15,7 @@ import { rateText } from '@obmen/shared/money';
 import { StatusBadge, useStatusLabel } from './status-badge';
 import { TicketLink } from './ticket-link';
 import { TicketLoadError } from './ticket-load-error';
+import { PaymentProblem, RefundStatus } from './payment-problem';
 import { TicketOutcome } from './ticket-outcome';
 import styles from './ticket-view.module.css';
 
@@ -41,10 +42,19 @@ function NextStep({ ticket, onDeadline }: { ticket: Ticket; onDeadline: () => vo
   const { t } = useTranslation();
   const lang = useLanguage();
   const { left } = usePaymentWindow(ticket.status === 'advance' ? ticket.paymentDeadline : null, onDeadline);
+  if (ticket.status === 'payment_problem') return <PaymentProblem ticket={ticket} />;
+  if (ticket.status === 'refund_requested' || ticket.status === 'refunded') return <RefundStatus ticket={ticket} />;
   if (ticket.status === 'advance') {
+    // A transaction on its way: the page polls while the ticket is open, so the count moves by itself.
+    const seen = ticket.payments.find((p) => !p.gone && !p.confirmedAt);
     return (
       <section className={styles.next}>
         <p>{t('ticketInfo.awaitingPayment', { left: formatDuration(left) })}</p>
+        {seen && (
+          <p className={styles.seen} data-testid="payment-seen">
+            {t('ticketInfo.paymentSeen', { count: seen.confirmations, required: seen.required })}
+          </p>
+        )}
         <Link className={styles.button} to={pagePath(lang, 'payment_info', { id: ticket.id })}>
           {t('ticketInfo.toPayment')}
         </Link>
@@ -135,6 +145,31 @@ function TicketCard({ ticket, onDeadline }: { ticket: Ticket; onDeadline: () => 
                 url={ticket.payoutReferenceUrl}
                 className={styles.code}
               />
+            </Row>
+          )}
+          {ticket.payments.length > 0 && (
+            <Row label={t('ticketInfo.incoming')} testId="incoming-payments">
+              <ul className={styles.values}>
+                {ticket.payments.map((payment) => (
+                  <li key={payment.txid}>
+                    <PayoutReference reference={payment.txid} url={payment.url} className={styles.code} />{' '}
+                    <span className={styles.muted}>
+                      · {formatAmount(payment.amount, lang, { scale: ticket.give.scale })} {ticket.give.valute}
+                      {payment.gone && ` · ${t('ticketInfo.paymentGone')}`}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </Row>
+          )}
+          {ticket.refundAddress && ticket.status !== 'success' && (
+            <Row label={t('ticketInfo.refundAddress')}>
+              <code className={styles.code}>{ticket.refundAddress}</code>
+            </Row>
+          )}
+          {ticket.refundTxid && (
+            <Row label={t('ticketInfo.refundTxid')}>
+              <PayoutReference reference={ticket.refundTxid} url={ticket.refundTxidUrl} className={styles.code} />
             </Row>
           )}
           {ticket.reason && <Row label={t('ticketInfo.reason')}>{ticket.reason}</Row>}

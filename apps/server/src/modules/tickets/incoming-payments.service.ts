@@ -1,0 +1,282 @@
+import {
+  Decimal,
+  decimalPlaces,
+  formatMessage,
+  normalizeAmount,
+  normalizeRequisite,
+  requisiteProblem,
+  roundDown,
+  toAmount,
+  toRate,
+  type ContinueQuote,
+  type Lang,
+  type PaymentProblem,
+  type Ticket,
+} from '@obmen/shared';
+import type { Db, Tx } from '../../db/database';
+import { ConflictError, NotFoundError, ParameterError } from '../../http/errors';
+import type { UserRow } from '../accounts/accounts.repository';
+import { writeAudit } from '../admin/admin.repository';
+import type { Catalog } from '../exchange/exchange.catalog';
+import { holdRefusal, type ExchangeService } from '../exchange/exchange.service';
+import { readReserve } from '../exchange/exchange.repository';
+import { quoteExpiry } from '../exchange/quote-cache';
+import type { QuoteSigner } from '../exchange/quote-token';
+import type { Mailer } from '../mail/mailer';
+import { confirmedTotal, findPayment, insertPayment, updatePayment } from './ticket-payments.repository';
+import { holdReserve, lockTicket, type TicketRow } from './tickets.repository';
+import type { TicketsService } from './tickets.service';
+
+/** What a chain watcher (or an operator) saw arrive for a ticket. */
+export interface IncomingPayment {
+  ticketId: string;
+  txid: string;
+  /** Decimal text in the ticket's give currency. */
+  amount: string;
+  confirmations: number;
+  required: number;
+  seenAt: Date;
+  /** The transaction vanished from the chain (a reorg). */
+  gone: boolean;
+}
+
+/** Who reports it: the watcher ('system'), or an operator entering a manual direction's transfer. */
+export interface PaymentReporter {
+  source: 'chain' | 'operator';
+  actor: { id: string | null; name: string };
+}
+
+/** What became of an observation. */
+export type PaymentOutcome = 'seen' | 'gone' | 'paid' | 'problem' | 'recorded';
+
+const WATCHER: PaymentReporter = { source: 'chain', actor: { id: null, name: 'system' } };
+
+/** A continue-quote belongs to one ticket: its token names the ticket where a quote names a user. */
+const quoteOwner = (ticketId: string) => `ticket:${ticketId}`;
+
+/** Short, over or exact, within one smallest unit of the give currency. */
+function compareToSum(received: Decimal, giveSum: Decimal, scale: number): PaymentProblem | 'exact' {
+  const unit = new Decimal(1).div(new Decimal(10).pow(scale));
+  if (received.minus(giveSum).abs().lte(unit)) return 'exact';
+  return received.lt(giveSum) ? 'under' : 'over';
+}
+
+/**
+ * Incoming payments of a ticket (issue 35): recorded per transaction once, counted at their
+ * confirmations, and the ticket paid or turned into a payment problem the client decides about
+ * (continue at the current rate for what arrived, or a refund the operator sends).
+ */
+export function createIncomingPaymentsService({
+  db,
+  catalog,
+  exchange,
+  signer,
+  mailer,
+  tickets,
+}: {
+  db: Db;
+  catalog: Catalog;
+  exchange: ExchangeService;
+  signer: QuoteSigner;
+  mailer: Mailer;
+  tickets: TicketsService;
+}) {
+  const giveCurrency = (ticket: Pick<TicketRow, 'giveCode'>) => catalog.get().currencies.get(ticket.giveCode)?.row;
+
+  /**
+   * The amount at the give currency's scale. A chain writes more decimals than the ticket keeps
+   * (USDT has 6 on TRON): they are dropped, never rounded up, so nobody is credited what did not
+   * arrive. An operator's typing with too many decimals is refused instead.
+   */
+  function checkedAmount(amount: string, scale: number, source: PaymentReporter['source']): string {
+    const text = normalizeAmount(amount);
+    const tooPrecise = text !== null && source === 'operator' && decimalPlaces(text) > scale;
+    if (text === null || tooPrecise || !roundDown(new Decimal(text), scale).gt(0)) {
+      throw new ParameterError((l) => [
+        { name: 'amount', messages: [formatMessage(l, 'ticket.paymentAmount', { value: scale })] },
+      ]);
+    }
+    return toAmount(roundDown(new Decimal(text), scale), scale);
+  }
+
+  /** The ticket's next status once a payment counted: paid, a problem, or left as it is. */
+  async function settle(tx: Tx, ticket: TicketRow, seenAt: Date, actor: string): Promise<PaymentOutcome> {
+    const expired = ticket.status === 'deleted' && ticket.statusReason === 'payment_expired';
+    if (ticket.status !== 'advance' && !expired) return 'recorded';
+    const scale = giveCurrency(ticket)?.scale ?? 8;
+    const received = new Decimal(await confirmedTotal(tx, ticket.id));
+    const late = expired || (ticket.paymentDeadline !== null && seenAt > ticket.paymentDeadline);
+    const verdict = late ? 'late' : compareToSum(received, new Decimal(ticket.giveSum), scale);
+    if (verdict === 'exact') {
+      await tickets.transitionIn(tx, ticket.id, 'confirm', { actor });
+      return 'paid';
+    }
+    await tickets.transitionIn(tx, ticket.id, 'paymentProblem', {
+      actor,
+      set: { paymentProblem: verdict, finishedAt: null, statusReason: null },
+    });
+    return 'problem';
+  }
+
+  async function recordIn(tx: Tx, obs: IncomingPayment, reporter: PaymentReporter) {
+    const ticket = await lockTicket(tx, obs.ticketId);
+    if (!ticket) throw new NotFoundError('ticket.notFound');
+    const amount = checkedAmount(obs.amount, giveCurrency(ticket)?.scale ?? 8, reporter.source);
+    const existing = await findPayment(tx, ticket.id, obs.txid);
+    // Counted once, or gone for good: a later sighting only refreshes the count of confirmations.
+    if (existing?.confirmedAt || existing?.goneAt) {
+      if (!existing.goneAt && obs.confirmations > existing.confirmations) {
+        await updatePayment(tx, ticket.id, obs.txid, { confirmations: obs.confirmations });
+      }
+      return { ticket, outcome: existing.goneAt ? 'gone' : 'recorded' } as const;
+    }
+    const now = new Date();
+    const counts = !obs.gone && Math.max(obs.confirmations, existing?.confirmations ?? 0) >= obs.required;
+    const state = {
+      // Watchers may report out of order: the count never goes back.
+      confirmations: Math.max(obs.confirmations, existing?.confirmations ?? 0),
+      required: obs.required,
+      confirmedAt: counts ? now : null,
+      goneAt: obs.gone ? now : null,
+    };
+    if (existing) await updatePayment(tx, ticket.id, obs.txid, state);
+    else {
+      await insertPayment(tx, {
+        ticketId: ticket.id,
+        txid: obs.txid,
+        amount,
+        source: reporter.source,
+        seenAt: obs.seenAt,
+        ...state,
+      });
+    }
+    if (!counts) return { ticket, outcome: obs.gone ? 'gone' : 'seen' } as const;
+    const actor = reporter.actor.id ? `operator:${reporter.actor.id}` : 'system';
+    const outcome = await settle(tx, ticket, obs.seenAt, actor);
+    await writeAudit(tx, {
+      actorId: reporter.actor.id,
+      actorName: reporter.actor.name,
+      action: 'payment',
+      resource: 'tickets',
+      resourceId: ticket.id,
+      before: { status: ticket.status },
+      after: { txid: obs.txid, amount, source: reporter.source, outcome },
+    });
+    return { ticket, outcome };
+  }
+
+  return {
+    /**
+     * One observation of a payment, idempotent per (ticket, txid): the ticket's lock makes two
+     * watchers reporting the same transaction take turns, and the second finds it counted.
+     */
+    async recordIncomingPayment(obs: IncomingPayment, reporter: PaymentReporter = WATCHER): Promise<PaymentOutcome> {
+      const { ticket, outcome } = await db.transaction((tx) => recordIn(tx, obs, reporter));
+      if (outcome === 'paid' || outcome === 'problem') {
+        catalog.forgetReserve(ticket.getCode);
+        void mailer.flush();
+      }
+      return outcome;
+    },
+
+    /** The current rate for what actually arrived, within the direction's limits: what "continue" would give. */
+    async continueQuote(id: string, requester: UserRow | null): Promise<ContinueQuote> {
+      const row = await tickets.readable(id, requester);
+      if (row.status !== 'payment_problem') throw new ConflictError('wrong_status', 'ticket.wrongStatus');
+      const give = giveCurrency(row);
+      const received = toAmount(new Decimal(await confirmedTotal(db, id)), give?.scale ?? 8);
+      const { pair, sums } = await exchange.computeQuote({
+        giveCode: row.giveCode,
+        getCode: row.getCode,
+        sum: received,
+        direction: 'sell',
+        fixed: true,
+        promocode: undefined,
+        user: requester,
+      });
+      const expires = quoteExpiry(Date.now(), pair.direction.row.quoteLifetimeSeconds);
+      const quote = {
+        giveSum: received,
+        getSum: toAmount(sums.getSum, pair.get.row.scale),
+        rate: toRate(sums.rate),
+      };
+      return {
+        ...quote,
+        expireTime: new Date(expires).toISOString(),
+        quoteToken: signer.sign({
+          ...quote,
+          give: row.giveCode,
+          get: row.getCode,
+          fixed: true,
+          exp: expires,
+          promo: null,
+          user: quoteOwner(id),
+        }),
+      };
+    },
+
+    /** The client accepts the quote: the ticket is paid with the new sums and holds its new get amount. */
+    async continueTicket(id: string, requester: UserRow | null, quoteToken: string, lang: Lang): Promise<Ticket> {
+      const row = await tickets.readable(id, requester);
+      const claims = signer.verify(quoteToken);
+      if (!claims || claims.user !== quoteOwner(id) || claims.give !== row.giveCode || claims.get !== row.getCode) {
+        throw new ConflictError('quote_invalid', 'ticket.continueQuoteInvalid');
+      }
+      if (claims.exp < Date.now()) throw new ConflictError('quote_expired', 'ticket.quoteExpired');
+      const updated = await db.transaction(async (tx) => {
+        const ticket = await lockTicket(tx, id);
+        if (ticket?.status !== 'payment_problem') throw new ConflictError('wrong_status', 'ticket.wrongStatus');
+        const give = giveCurrency(ticket);
+        // Another payment counted since the quote: it priced a different amount.
+        if (claims.giveSum !== toAmount(new Decimal(await confirmedTotal(tx, id)), give?.scale ?? 8)) {
+          throw new ConflictError('quote_invalid', 'ticket.continueQuoteInvalid');
+        }
+        const share = catalog.get().ticketShare;
+        if (!(await holdReserve(tx, ticket.getCode, claims.getSum, share.toFixed()))) {
+          const free = new Decimal((await readReserve(tx, ticket.getCode)) ?? '0');
+          const pair = exchange.requirePair(ticket.giveCode, ticket.getCode);
+          throw holdRefusal(free, share, new Decimal(claims.getSum), pair);
+        }
+        const usdPrice = catalog.get().currencies.get(ticket.giveCode)?.usdPrice;
+        return tickets.transitionIn(tx, id, 'continue', {
+          actor: 'client',
+          set: {
+            giveSum: claims.giveSum,
+            getSum: claims.getSum,
+            rate: new Decimal(claims.rate).toFixed(30, Decimal.ROUND_DOWN),
+            fixed: true,
+            // A continued exchange is priced anew, without the promo code the first quote had.
+            promoCode: null,
+            promoBonus: null,
+            ...(usdPrice && { usdValue: new Decimal(claims.giveSum).times(usdPrice).toFixed(2, Decimal.ROUND_DOWN) }),
+          },
+        });
+      });
+      catalog.forgetReserve(updated.getCode);
+      void mailer.flush();
+      return tickets.view(updated, lang);
+    },
+
+    /** The client asks for the money back, to an address of the give currency's own network. */
+    async requestRefund(id: string, requester: UserRow | null, address: string, lang: Lang): Promise<Ticket> {
+      const row = await tickets.readable(id, requester);
+      const give = giveCurrency(row);
+      const field =
+        give?.giveFields.find((f) => f.kind === 'address') ??
+        give?.getFields.find((f) => f.kind === 'address') ??
+        give?.giveFields.find((f) => f.kind === 'card');
+      if (field && requisiteProblem({ ...field, required: true }, address)) {
+        throw new ParameterError((l) => [
+          { name: 'address', messages: [formatMessage(l, 'ticket.refundAddress', { valute: give?.valute ?? '' })] },
+        ]);
+      }
+      const updated = await tickets.transition(id, 'requestRefund', {
+        actor: 'client',
+        set: { refundAddress: normalizeRequisite(field?.kind ?? 'address', address) },
+      });
+      return tickets.view(updated, lang);
+    },
+  };
+}
+
+export type IncomingPaymentsService = ReturnType<typeof createIncomingPaymentsService>;

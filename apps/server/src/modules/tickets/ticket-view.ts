@@ -1,0 +1,201 @@
+import {
+  Decimal,
+  explorerLink,
+  formatAmount,
+  formatMessage,
+  maskCard,
+  rateText,
+  toAmount,
+  toRate,
+  trimAmount,
+  type Lang,
+  type Ticket,
+  type TicketStatus,
+} from '@obmen/shared';
+import type { DbOrTx } from '../../db/database';
+import type { RequisiteFieldRecord } from '../../db/schema';
+import type { Catalog } from '../exchange/exchange.catalog';
+import type { QueuedMail } from '../mail/mailer';
+import { ticketStatusMail } from './ticket.mails';
+import { listPayments, type TicketPaymentRow } from './ticket-payments.repository';
+import { findCardCheck, findReferralNumber, listHistory, type TicketRow } from './tickets.repository';
+
+const fieldIndex = (fields: RequisiteFieldRecord[] | undefined, name: string) => {
+  const index = fields?.findIndex((f) => f.name === name) ?? -1;
+  return index === -1 ? Number.MAX_SAFE_INTEGER : index;
+};
+
+/** The refund address a client gave up front with a coin payment (the give side's address field). */
+export function givenRefundAddress(fields: RequisiteFieldRecord[] | undefined, values: Record<string, string>) {
+  const field = fields?.find((f) => f.kind === 'address');
+  return (field && values[field.name]) || null;
+}
+
+/** What counted of the payments: confirmed and still on the chain; null before any did. */
+function receivedOf(payments: TicketPaymentRow[], scale: number): string | null {
+  const counted = payments.filter((p) => p.confirmedAt !== null && p.goneAt === null);
+  if (counted.length === 0) return null;
+  return toAmount(
+    counted.reduce((sum, p) => sum.plus(p.amount), new Decimal(0)),
+    scale,
+  );
+}
+
+/** The system's own reasons, worded in a language; null for an operator's note. */
+function systemReasonOf(row: Pick<TicketRow, 'statusReason'>, lang: Lang): string | null {
+  if (row.statusReason === 'payment_expired') return formatMessage(lang, 'ticket.paymentExpired');
+  if (row.statusReason === 'card_check_expired') return formatMessage(lang, 'ticket.cardCheckExpired');
+  return null;
+}
+
+/**
+ * How a ticket is shown: to its client on the page and in the mails, and to the console. One place,
+ * so the page, the mail and the console agree on every figure.
+ */
+export function createTicketViews({ db, catalog, publicUrl }: { db: DbOrTx; catalog: Catalog; publicUrl: string }) {
+  function toView(
+    row: TicketRow,
+    history: { status: TicketStatus; at: string }[],
+    cardCheck: Ticket['cardCheck'],
+    referral: string | null,
+    lang: Lang,
+    forOperator = false,
+    payments: TicketPaymentRow[] = [],
+  ): Ticket {
+    const snapshot = catalog.get();
+    const side = (code: string, sum: string) => {
+      const currency = snapshot.currencies.get(code)?.row;
+      const scale = currency?.scale ?? 8;
+      return {
+        code,
+        name: currency ? (lang === 'en' ? currency.nameEn : currency.nameRu) : code,
+        valute: currency?.valute ?? code,
+        iconPath: currency?.iconPath ?? '',
+        scale,
+        kind: currency?.kind ?? 'crypto',
+        sum: toAmount(new Decimal(sum), scale),
+      };
+    };
+    const give = snapshot.currencies.get(row.giveCode)?.row;
+    const get = snapshot.currencies.get(row.getCode)?.row;
+    // In the order the direction asks for them (jsonb keeps keys in an order of its own).
+    const shown = (fields: RequisiteFieldRecord[] | undefined, values: Record<string, string>) =>
+      Object.entries(values)
+        .sort(([a], [b]) => fieldIndex(fields, a) - fieldIndex(fields, b))
+        .map(([name, value]) => {
+          const field = fields?.find((f) => f.name === name);
+          const label = field ? (lang === 'en' ? field.labelEn : field.labelRu) : name;
+          return { name, label, value: field?.kind === 'card' && !forOperator ? maskCard(value) : value };
+        });
+    const systemReason = systemReasonOf(row, lang);
+    return {
+      id: row.id,
+      number: row.number,
+      status: row.status,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+      email: row.email,
+      give: side(row.giveCode, row.giveSum),
+      get: side(row.getCode, row.getSum),
+      rate: toRate(new Decimal(row.rate)),
+      fixed: row.fixed,
+      manual: row.manual,
+      promo:
+        row.promoCode && row.promoBonus
+          ? { code: row.promoCode, bonus: toAmount(new Decimal(row.promoBonus), get?.scale ?? 8) }
+          : null,
+      requisites: {
+        give: shown(give?.giveFields, row.requisites.give),
+        get: shown(get?.getFields, row.requisites.get),
+      },
+      paymentDeadline:
+        (row.status === 'advance' || row.status === 'card_check') && row.paymentDeadline
+          ? row.paymentDeadline.toISOString()
+          : null,
+      payTo:
+        row.status === 'advance' && give
+          ? give.payTo.map((p) => ({ label: lang === 'en' ? p.labelEn : p.labelRu, value: p.value }))
+          : null,
+      reason: systemReason ?? row.statusReason,
+      expired: row.status === 'deleted' && row.statusReason === 'payment_expired',
+      payoutReference: row.payoutReference,
+      payoutReferenceUrl: get ? explorerLink(get.explorerTxUrl, get.txHashFormat, row.payoutReference) : null,
+      refundNote: row.refundNote,
+      referral,
+      cardCheck,
+      payments: payments.map((p) => ({
+        txid: p.txid,
+        url: give && p.source === 'chain' ? explorerLink(give.explorerTxUrl, give.txHashFormat, p.txid) : null,
+        amount: toAmount(new Decimal(p.amount), give?.scale ?? 8),
+        confirmations: p.confirmations,
+        required: p.required,
+        seenAt: p.seenAt.toISOString(),
+        confirmedAt: p.confirmedAt?.toISOString() ?? null,
+        gone: p.goneAt !== null,
+        source: p.source,
+      })),
+      paymentProblem: row.paymentProblem,
+      received: receivedOf(payments, give?.scale ?? 8),
+      refundAddress: row.refundAddress ?? givenRefundAddress(give?.giveFields, row.requisites.give),
+      refundTxid: row.refundTxid,
+      refundTxidUrl: give ? explorerLink(give.explorerTxUrl, give.txHashFormat, row.refundTxid) : null,
+      history,
+    };
+  }
+
+  /** A ticket as its client sees it; `forOperator`, as the console does (the card number whole). */
+  async function view(row: TicketRow, lang: Lang, forOperator = false): Promise<Ticket> {
+    const [history, check, referral, payments] = await Promise.all([
+      listHistory(db, row.id),
+      findCardCheck(db, row.id),
+      row.referrerId ? findReferralNumber(db, row.referrerId) : undefined,
+      listPayments(db, row.id),
+    ]);
+    return toView(
+      row,
+      history.map((h) => ({ status: h.toStatus, at: h.createdAt.toISOString() })),
+      check ? { status: check.status, reason: check.reason } : { status: 'none', reason: null },
+      referral === undefined ? null : String(referral),
+      lang,
+      forOperator,
+      payments,
+    );
+  }
+
+  /** The client's mail about a ticket's status, as it goes in the outbox. */
+  function statusMailOf(row: TicketRow, payments: TicketPaymentRow[]): QueuedMail {
+    // What the client's page shows, so the mail and the page agree (a card masked on both).
+    const shown = toView(row, [], { status: 'none', reason: null }, null, row.lang, false, payments);
+    // Money of two decimals keeps its kopecks; a coin's amount is written without trailing zeros.
+    const amount = (side: Ticket['give']) =>
+      `${formatAmount(side.scale <= 2 ? side.sum : trimAmount(side.sum), row.lang)} ${side.valute}`;
+    return {
+      to: row.email,
+      lang: row.lang,
+      kind: `ticket_${row.status}`,
+      content: ticketStatusMail(row.lang, {
+        number: row.number,
+        status: row.status,
+        link: `${publicUrl}/${row.lang}/ticket/${row.id}`,
+        give: amount(shown.give),
+        get: amount(shown.get),
+        rate: rateText(shown.rate, shown.give, shown.get, row.lang),
+        payTo: shown.payTo ?? [],
+        receiveTo: shown.requisites.get,
+        reason: shown.reason,
+        refundNote: shown.refundNote,
+        paymentDeadline: row.paymentDeadline,
+        problem: shown.paymentProblem,
+        received: shown.received === null ? null : amount({ ...shown.give, sum: shown.received }),
+        incoming: shown.payments.filter((p) => !p.gone).map((p) => ({ txid: p.txid, url: p.url })),
+        payout: shown.payoutReference ? { txid: shown.payoutReference, url: shown.payoutReferenceUrl } : null,
+        refund: shown.refundTxid ? { txid: shown.refundTxid, url: shown.refundTxidUrl } : null,
+        refundAddress: shown.refundAddress,
+      }),
+    };
+  }
+
+  return { toView, view, statusMailOf };
+}
+
+export type TicketViews = ReturnType<typeof createTicketViews>;

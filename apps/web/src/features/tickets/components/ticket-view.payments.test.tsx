@@ -1,0 +1,157 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Lang } from '@obmen/shared/i18n';
+import { initI18n } from '../../../lib/i18n';
+import { TicketView } from './ticket-view';
+
+const TX = 'ab'.repeat(32);
+const side = (code: string, valute: string, kind: string, scale: number, sum: string) => ({
+  code,
+  name: code,
+  valute,
+  iconPath: '',
+  scale,
+  kind,
+  sum,
+});
+const base = {
+  id: 'abcdefghijklmnopqrstuv',
+  number: 100123,
+  createdAt: new Date().toISOString(),
+  updatedAt: new Date().toISOString(),
+  email: 'client@example.com',
+  give: side('USDTTRC20', 'USDT', 'crypto', 2, '1000.00'),
+  get: side('BTC', 'BTC', 'crypto', 8, '0.01000000'),
+  rate: '0.00001',
+  fixed: false,
+  manual: false,
+  promo: null,
+  requisites: { give: [], get: [] },
+  paymentDeadline: new Date(Date.now() + 600_000).toISOString(),
+  payTo: null,
+  reason: null,
+  expired: false,
+  payoutReference: null,
+  payoutReferenceUrl: null,
+  refundNote: null,
+  referral: null,
+  cardCheck: { status: 'none', reason: null },
+  history: [],
+  paymentProblem: null,
+  received: null,
+  refundAddress: null,
+  refundTxid: null,
+  refundTxidUrl: null,
+};
+const payment = (confirmations: number, confirmedAt: string | null) => ({
+  txid: TX,
+  url: `https://tronscan.org/#/transaction/${TX}`,
+  amount: '990.00',
+  confirmations,
+  required: 20,
+  seenAt: new Date().toISOString(),
+  confirmedAt,
+  gone: false,
+  source: 'chain',
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function serve(routes: Record<string, () => Response>) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input), 'http://localhost');
+      const key = `${init?.method ?? 'GET'} ${url.pathname}`;
+      const route = routes[key];
+      if (!route) throw new Error(`unexpected call ${key}`);
+      return route();
+    }),
+  );
+}
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
+
+async function show(lang: Lang) {
+  await initI18n(lang);
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <MemoryRouter initialEntries={[`/${lang}/ticket/${base.id}`]}>
+        <TicketView id={base.id} />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+describe('the ticket page while a payment confirms', () => {
+  it.each([
+    ['ru', 'Платёж получен, 3 из 20 подтверждений'],
+    ['en', 'Payment seen, 3 of 20 confirmations'],
+  ] as const)('says how many confirmations it has (%s) and links the transaction', async (lang, line) => {
+    serve({
+      [`GET /api/v1/Tickets/${base.id}`]: () => json({ ...base, status: 'advance', payments: [payment(3, null)] }),
+    });
+    await show(lang);
+    expect((await screen.findByTestId('payment-seen')).textContent).toBe(line);
+    const link = screen.getByRole('link', { name: new RegExp(TX) });
+    expect(link.getAttribute('href')).toBe(`https://tronscan.org/#/transaction/${TX}`);
+  });
+});
+
+describe('the ticket page with a payment problem', () => {
+  const problem = {
+    ...base,
+    status: 'payment_problem',
+    paymentProblem: 'under',
+    received: '990.00',
+    refundAddress: 'TXk4hPbR8dN5e2QvYw3mZs7fLc6uJ9aGtB',
+    payments: [payment(20, new Date().toISOString())],
+  };
+
+  it('offers both ways out in Russian: the offer is shown before it is accepted', async () => {
+    const accepted = vi.fn(() => json({ ...problem, status: 'new', payments: problem.payments }));
+    serve({
+      [`GET /api/v1/Tickets/${base.id}`]: () => json(problem),
+      [`GET /api/v1/Tickets/${base.id}/continue`]: () =>
+        json({
+          giveSum: '990.00',
+          getSum: '0.00990000',
+          rate: '0.00001',
+          expireTime: new Date(Date.now() + 60_000).toISOString(),
+          quoteToken: 'token',
+        }),
+      [`POST /api/v1/Tickets/${base.id}/continue`]: accepted,
+    });
+    await show('ru');
+    const section = await screen.findByTestId('payment-problem');
+    expect(section.textContent).toContain('Получено меньше суммы заявки');
+    expect(section.textContent).toContain('Получено: 990,00 USDT');
+    // The refund address given up front is filled in.
+    expect(screen.getByLabelText<HTMLInputElement>('Адрес для возврата').value).toBe(problem.refundAddress);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Показать расчёт' }));
+    expect((await screen.findByTestId('continue-offer')).textContent).toMatch(
+      /^Вы отдаёте 990,00 USDT, получаете 0,0099\d* BTC/,
+    );
+    expect(accepted).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Продолжить обмен' }));
+    await vi.waitFor(() => expect(accepted).toHaveBeenCalled());
+  });
+
+  it('says in English why a refund address is refused', async () => {
+    serve({
+      [`GET /api/v1/Tickets/${base.id}`]: () => json({ ...problem, refundAddress: null }),
+      [`POST /api/v1/Tickets/${base.id}/refund`]: () =>
+        json({ parameterErrors: [{ name: 'address', messages: ['This is not a valid USDT address'] }] }, 400),
+    });
+    await show('en');
+    await screen.findByText('Less than the ticket amount was received');
+    fireEvent.change(screen.getByLabelText('Refund address'), { target: { value: 'bc1qnotatron' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Ask for a refund' }));
+    expect(await screen.findByText('This is not a valid USDT address')).toBeTruthy();
+  });
+});

@@ -1,0 +1,111 @@
+import { expect, test } from '@playwright/test';
+import { openConsole } from '../support/console';
+import { BTC_ADDRESS, coinTicket, operatorActs, operatorToken } from '../support/tickets';
+
+const TRON_ADDRESS = 'TXk4hPbR8dN5e2QvYw3mZs7fLc6uJ9aGtB';
+const REFUND_TX = 'cd'.repeat(32);
+
+for (const lang of ['ru', 'en'] as const) {
+  test(`${lang}: a short payment the operator entered puts the choice on the ticket page; a refund to a good address ends in "refund pending"`, async ({
+    page,
+    request,
+  }, testInfo) => {
+    const ticket = await coinTicket(request, { lang });
+    await operatorActs(request, ticket.id, 'payment', { amount: '1', reference: `e2e-${ticket.number}` });
+
+    await page.goto(`/${lang}/ticket/${ticket.id}`);
+    const problem = page.getByTestId('payment-problem');
+    await expect(problem).toContainText(
+      lang === 'ru' ? 'Получено меньше суммы заявки' : 'Less than the ticket amount was received',
+    );
+    await expect(page.getByTestId('incoming-payments')).toContainText(`e2e-${ticket.number}`);
+    await page.screenshot({ path: testInfo.outputPath(`payment-problem-${lang}.png`), fullPage: true });
+
+    // One US dollar is under the direction's minimum: continuing is refused, and says why.
+    await problem.getByRole('button', { name: lang === 'ru' ? 'Показать расчёт' : 'Show the offer' }).click();
+    await expect(problem).toContainText(lang === 'ru' ? 'Меньше минимальной суммы' : 'Less than the minimum amount');
+
+    const address = problem.getByLabel(lang === 'ru' ? 'Адрес для возврата' : 'Refund address');
+    await address.fill('not-an-address');
+    await problem.getByRole('button', { name: lang === 'ru' ? 'Запросить возврат' : 'Ask for a refund' }).click();
+    await expect(problem).toContainText(
+      lang === 'ru' ? 'Адрес не подходит для USDT' : 'This is not a valid USDT address',
+    );
+    await address.fill(TRON_ADDRESS);
+    await problem.getByRole('button', { name: lang === 'ru' ? 'Запросить возврат' : 'Ask for a refund' }).click();
+    await expect(page.getByTestId('refund-status')).toContainText(TRON_ADDRESS);
+  });
+}
+
+for (const lang of ['ru', 'en'] as const) {
+  test(`${lang}: a payment on its way shows how many confirmations it has, with its transaction linked`, async ({
+    page,
+    request,
+  }, testInfo) => {
+    const ticket = await coinTicket(request, { lang });
+    const txid = 'ab'.repeat(32);
+    // The chain watcher is another module: its observation is stood in for in the ticket's answer.
+    await page.route(`**/api/v1/Tickets/${ticket.id}`, async (route) => {
+      const answer = await route.fetch();
+      const body = (await answer.json()) as Record<string, unknown>;
+      const seen = {
+        txid,
+        url: `https://tronscan.org/#/transaction/${txid}`,
+        amount: (body.give as { sum: string }).sum,
+        confirmations: 3,
+        required: 20,
+        seenAt: new Date().toISOString(),
+        confirmedAt: null,
+        gone: false,
+        source: 'chain',
+      };
+      await route.fulfill({ response: answer, json: { ...body, payments: [seen] } });
+    });
+    await page.goto(`/${lang}/ticket/${ticket.id}`);
+    await expect(page.getByTestId('payment-seen')).toHaveText(
+      lang === 'ru' ? 'Платёж получен, 3 из 20 подтверждений' : 'Payment seen, 3 of 20 confirmations',
+    );
+    await expect(page.getByRole('link', { name: new RegExp(txid) })).toHaveAttribute(
+      'href',
+      `https://tronscan.org/#/transaction/${txid}`,
+    );
+    await page.screenshot({ path: testInfo.outputPath(`payment-seen-${lang}.png`) });
+  });
+}
+
+test('ru: the operator records a short transfer in the console, then sends the refund the client asked for with its transaction', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.slow();
+  const ticket = await coinTicket(request, {
+    requisites: { give: { refundAddress: TRON_ADDRESS }, get: { walletAddress: BTC_ADDRESS } },
+  });
+  await openConsole(page, `/admin/tickets/${ticket.id}`, await operatorToken(request), 'ru');
+  const panel = page.getByTestId('ticket-panel');
+  await panel.getByRole('button', { name: 'Внести поступление' }).click();
+  const record = page.getByRole('dialog', { name: `Что поступило по заявке № ${ticket.number}?` });
+  await record.getByLabel('Поступившая сумма, USDT').fill('1');
+  await record.getByLabel('Номер перевода или хеш транзакции').fill(`e2e-short-${ticket.number}`);
+  await record.getByRole('button', { name: 'Внести поступление' }).click();
+  await expect(panel).toContainText('Получено меньше суммы заявки');
+  await expect(panel).toContainText(TRON_ADDRESS);
+
+  const asked = await request.post(`/api/v1/Tickets/${ticket.id}/refund`, { data: { address: TRON_ADDRESS } });
+  expect(asked.status()).toBe(200);
+  await panel.getByRole('button', { name: 'Возврат отправлен' }).click({ timeout: 15_000 });
+  const refund = page.getByRole('dialog', { name: `Возврат по заявке № ${ticket.number} отправлен?` });
+  await refund.getByLabel('Хеш транзакции возврата').fill(REFUND_TX);
+  await refund.getByRole('button', { name: 'Возврат отправлен' }).click();
+  await expect(
+    page.getByTestId('notification-success').filter({ hasText: `Возврат по заявке № ${ticket.number} записан` }),
+  ).toBeVisible();
+  await expect(panel.getByRole('link', { name: REFUND_TX })).toHaveAttribute(
+    'href',
+    `https://tronscan.org/#/transaction/${REFUND_TX}`,
+  );
+  await page.screenshot({ path: testInfo.outputPath('console-refunded-ru.png'), fullPage: true });
+
+  const client = await (await request.get(`/api/v1/Tickets/${ticket.id}`)).json();
+  expect(client).toMatchObject({ status: 'refunded', refundTxid: REFUND_TX });
+});
