@@ -50,6 +50,9 @@ import { monitoringRoutes } from './modules/monitoring/monitoring.routes';
 import { serveMetricsOnLoopback } from './modules/monitoring/metrics-access';
 import { createLiveRates } from './modules/rates/rates.job';
 import { createScheduler } from './modules/jobs/job-scheduler';
+import { CHAINS } from './modules/chain/addresses';
+import { createChainWatcher, type OnObservation } from './modules/chain/chain-watcher';
+import { allocateDeposit } from './modules/chain/deposits';
 import { createRateLimitStore } from './modules/rate-limits/rate-limit-store';
 import type { Limit } from './modules/rate-limits/rate-limit.guard';
 import { promoRoutes } from './modules/promo/promo.routes';
@@ -89,6 +92,8 @@ export interface AppDeps {
         | 'RATE_REFRESH_SECONDS'
         | 'TICKET_EXPIRY_CHECK_SECONDS'
         | 'PAYMENT_WINDOWS'
+        | 'CHAIN_WATCH'
+        | 'CHAIN_WATCH_SECONDS'
         | 'TRUST_PROXY'
         | 'METRICS_TOKEN'
         | 'METRICS_PORT'
@@ -109,6 +114,8 @@ export interface AppDeps {
   limits?: { login?: Partial<LoginLimits>; accounts?: AccountLimits; ticketLookup?: Limit };
   /** Shorter in the tests that play a slow client. */
   clientTimeouts?: ClientTimeouts;
+  /** Where the chain watcher's observations go, in place of the log (tests). */
+  onObservation?: OnObservation;
 }
 
 export async function buildApp({
@@ -122,6 +129,7 @@ export async function buildApp({
   startJobs = false,
   limits = {},
   clientTimeouts = CLIENT_TIMEOUTS,
+  onObservation,
 }: AppDeps) {
   const app = Fastify({
     logger: withRedactedRequests(logger ?? { level: config.LOG_LEVEL }),
@@ -258,6 +266,7 @@ export async function buildApp({
     publicUrl: config.PUBLIC_URL,
     secret,
     ...(config.PAYMENT_WINDOWS && { paymentWindowOverrides: config.PAYMENT_WINDOWS }),
+    ...(config.CHAIN_WATCH && { allocateDeposit }),
   });
   await app.register(ticketsRoutes, {
     tickets,
@@ -292,6 +301,18 @@ export async function buildApp({
         cbrUrl: config.CBR_URL ?? 'https://www.cbr.ru/scripts/XML_daily.asp',
       });
       scheduler.every('live_rates', config.RATE_REFRESH_SECONDS ?? 60, () => live.refresh());
+    }
+    if (config.CHAIN_WATCH) {
+      const watcher = createChainWatcher({
+        database,
+        catalog,
+        // The observation's consumer is tickets.recordIncomingPayment (issue 35's tickets side):
+        // it stores the payment on the ticket and moves it on at the currency's threshold.
+        onObservation: onObservation ?? (async (observation) => app.log.info({ observation }, 'deposit observed')),
+      });
+      for (const chain of CHAINS) {
+        scheduler.every(`chain_watch_${chain}`, config.CHAIN_WATCH_SECONDS ?? 30, () => watcher.watch(chain));
+      }
     }
   }
   await app.register(monitoringRoutes, { catalog, exchange, siteState, metrics, metricsToken: config.METRICS_TOKEN });

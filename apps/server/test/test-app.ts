@@ -33,6 +33,8 @@ export interface TestAppOptions {
   metrics?: { token?: string; port?: number };
   /** Another process's view of a database already made (left open by `close`): as a second server. */
   database?: Database;
+  /** CHAIN_WATCH on: tickets in watched currencies get deposit addresses of their own. */
+  chainWatch?: boolean;
 }
 
 // Tests register many users from one address; the limits get their own tests.
@@ -58,6 +60,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
       ...(options.trustProxy !== undefined && { TRUST_PROXY: options.trustProxy }),
       METRICS_TOKEN: options.metrics?.token,
       METRICS_PORT: options.metrics?.port,
+      CHAIN_WATCH: options.chainWatch ?? false,
     },
     database,
     secret: 'test-secret-that-is-long-enough-for-hmac-0123456789',

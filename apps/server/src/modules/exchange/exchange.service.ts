@@ -114,8 +114,10 @@ export interface Pair {
   direction: CatalogDirection;
 }
 
+// A chain whose deposits cannot be read closes the currency's directions as a stale price does (issue 35).
 const isFresh = (currency: CatalogCurrency, now: number) =>
   currency.usdPrice !== null &&
+  (currency.row.watchMode === 'off' || currency.row.watchError === null) &&
   (currency.priceMaxAgeSeconds === null ||
     (currency.priceUpdatedAt !== null &&
       now - currency.priceUpdatedAt.getTime() <= currency.priceMaxAgeSeconds * 1000));

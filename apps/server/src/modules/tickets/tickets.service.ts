@@ -27,7 +27,7 @@ import type { UserRow } from '../accounts/accounts.repository';
 import { findUserIdByRefNumber } from '../accounts/accounts.repository';
 import type { Catalog } from '../exchange/exchange.catalog';
 import { holdRefusal, type ExchangeService, type Pair, type PricedQuote } from '../exchange/exchange.service';
-import { readReserve } from '../exchange/exchange.repository';
+import { readReserve, type CurrencyRow } from '../exchange/exchange.repository';
 import type { QuoteSigner } from '../exchange/quote-token';
 import type { Mailer, QueuedMail } from '../mail/mailer';
 import type { SiteStateService } from '../site-state/site-state.service';
@@ -92,6 +92,8 @@ export interface TicketsOptions {
   onSuccess?: (tx: Tx, ticket: TicketRow) => Promise<void>;
   /** Payment windows in seconds for chosen directions (`GIVE>GET`), instead of their minutes (tests, demos). */
   paymentWindowOverrides?: ReadonlyMap<string, number>;
+  /** With CHAIN_WATCH: the ticket's own deposit address, taken in its creation's transaction (chain/deposits.ts). */
+  allocateDeposit?: (tx: Tx, currency: CurrencyRow, giveSum: string) => Promise<Partial<NewTicket> | null>;
 }
 
 export interface TransitionOptions {
@@ -254,9 +256,11 @@ export function createTicketsService(options: TicketsOptions) {
           ? row.paymentDeadline.toISOString()
           : null,
       payTo:
-        row.status === 'advance' && give
-          ? give.payTo.map((p) => ({ label: lang === 'en' ? p.labelEn : p.labelRu, value: p.value }))
-          : null,
+        row.status === 'advance' && row.depositAddress
+          ? [{ label: formatMessage(lang, 'ticket.depositAddress'), value: row.depositAddress }]
+          : row.status === 'advance' && give
+            ? give.payTo.map((p) => ({ label: lang === 'en' ? p.labelEn : p.labelRu, value: p.value }))
+            : null,
       reason: systemReason ?? row.statusReason,
       expired: row.status === 'deleted' && row.statusReason === 'payment_expired',
       payoutReference: row.payoutReference,
@@ -433,7 +437,8 @@ export function createTicketsService(options: TicketsOptions) {
     if (promo && !(await holdPromo(tx, promo, ticket.id, ticket.userId ?? null))) {
       throw ParameterError.of({ promocode: 'ticket.promoTaken' });
     }
-    const inserted = await insertTicket(tx, ticket);
+    const deposit = options.allocateDeposit ? await options.allocateDeposit(tx, pair.give.row, ticket.giveSum) : null;
+    const inserted = await insertTicket(tx, deposit ? { ...ticket, ...deposit } : ticket);
     if (!inserted) throw new IdempotentReplay();
     const at = await appendHistory(tx, {
       ticketId: ticket.id,
