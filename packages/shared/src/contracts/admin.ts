@@ -212,6 +212,8 @@ export type AdminTicketDetail = z.infer<typeof adminTicketDetailSchema>;
 
 // ——— Currencies ———
 
+/** The watched network; the console's "none" is an empty choice. */
+const watchChain = z.preprocess((v) => (v === '' ? null : v), z.enum(CHAINS).nullable());
 /** xpub and zpub (Bitcoin), Ltub and Mtub (Litecoin): public keys only. */
 const EXTENDED_PUBLIC_KEY = /^(xpub|zpub|Ltub|Mtub)[1-9A-HJ-NP-Za-km-z]{100,112}$/;
 
@@ -279,7 +281,7 @@ export const adminCurrencyFields = z.object({
   payTo: z.array(adminPayToSchema).max(10),
   // How deposits are detected (issue 35, docs/payments.md); the server checks the whole set together.
   watchMode: z.enum(WATCH_MODES),
-  watchChain: z.enum(CHAINS).nullable(),
+  watchChain: watchChain,
   /** An account's extended public key; a private one (xprv…) is refused by its form. */
   watchXpub: text(200).refine((v) => v === '' || EXTENDED_PUBLIC_KEY.test(v), 'admin.badXpub'),
   watchAddress: text(120),
@@ -295,7 +297,7 @@ export const adminCurrencyCreate = adminCurrencyFields.extend({
   txHashFormat: z.enum(TX_HASH_FORMAT_NAMES).default('hex64'),
   // A new currency is not watched until an operator sets it up.
   watchMode: z.enum(WATCH_MODES).default('off'),
-  watchChain: z.enum(CHAINS).nullable().default(null),
+  watchChain: watchChain.default(null),
   watchXpub: z.string().trim().max(200).default(''),
   watchAddress: text(120).default(''),
   watchToken: text(120).default(''),

@@ -501,7 +501,7 @@ export function createAdminService({
       const before = await requireCurrency(code);
       checkWatchSettings({ ...before, ...patch });
       // New watch settings are tried afresh: the last error was about the old ones.
-      const watchChanged = WATCH_FIELDS.some((field) => patch[field] !== undefined);
+      const watchChanged = WATCH_FIELDS.some((field) => patch[field] !== undefined && patch[field] !== before[field]);
       const row = await audited(
         actor,
         { action: 'update', resource: 'currencies', resourceId: code, before: toCurrencyDto(before) },
