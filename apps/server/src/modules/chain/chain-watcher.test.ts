@@ -4,7 +4,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import { createTicket, TRON_ADDRESS, usdtToBtc } from '../../../test/tickets';
-import { chainObservations, currencies, tickets } from '../../db/schema';
+import { chainObservations, currencies, outbox, tickets } from '../../db/schema';
 import { listJobRuns } from '../jobs/job-runs.repository';
 import { createScheduler } from '../jobs/job-scheduler';
 import { createMetrics } from '../monitoring/metrics';
@@ -61,21 +61,25 @@ const watcherOf = (into: Observation[] = seen) =>
     retry: { timeoutMs: 150, retries: 2, pause: async (ms) => void pauses.push(ms) },
   });
 
-async function btcTicket() {
+/** A ticket giving bitcoin, for USDT or (`toEth`) for ether: two reserves, so two batches of creations. */
+async function btcTicket(toEth = false) {
   const res = await createTicket(ctx, {
     giveName: 'BTC',
-    getName: 'USDTTRC20',
+    getName: toEth ? 'ETH' : 'USDTTRC20',
     giveSum: '0.01',
     getSum: '0',
     calcDirection: 'sell',
     useFixed: false,
     email: 'chain@example.com',
-    requisites: { give: {}, get: { walletAddress: TRON_ADDRESS } },
+    requisites: {
+      give: {},
+      get: { walletAddress: toEth ? '0x9858EfFD232B4033E47d90003D41EC34EcaEda94' : TRON_ADDRESS },
+    },
     agreeAml: true,
     agreeRules: true,
   });
   expect(res.statusCode).toBe(200);
-  return res.json<{ id: string; payTo: { label: string; value: string }[]; give: { sum: string } }>();
+  return res.json<{ id: string; number: number; payTo: { label: string; value: string }[]; give: { sum: string } }>();
 }
 
 beforeAll(async () => {
@@ -127,10 +131,15 @@ describe('deposit addresses', () => {
     expect(row).toMatchObject({ depositChain: 'bitcoin', depositAddress: FIRST, depositIndex: 0 });
     const next = await btcTicket();
     expect(next.payTo[0]!.value).toBe('bc1qnjg0jd8228aq7egyzacy8cys3knf9xvrerkf9g');
+    // The mail says where to pay as the page does: the ticket's own address, not the fixed wallet.
+    const mails = await ctx.database.db.select().from(outbox).where(eq(outbox.kind, 'ticket_advance'));
+    const mail = mails.find((m) => m.text.includes(String(ticket.number)));
+    expect(mail?.text).toContain(FIRST);
+    expect(mail?.text).not.toContain('bc1qj0mapw29tn6u9p06e5cl0f8sgvr67envcd3ehr');
   });
 
   it('never gives two tickets created at once the same index', async () => {
-    const made = await Promise.all(Array.from({ length: 12 }, () => btcTicket()));
+    const made = await Promise.all(Array.from({ length: 12 }, (_, i) => btcTicket(i % 2 === 1)));
     const rows = await ctx.database.db
       .select({ index: tickets.depositIndex, address: tickets.depositAddress })
       .from(tickets)
