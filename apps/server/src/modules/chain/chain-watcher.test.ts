@@ -4,7 +4,9 @@ import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import { createTicket, TRON_ADDRESS, usdtToBtc } from '../../../test/tickets';
+import { openPostgres, type Database } from '../../db/database';
 import { chainObservations, currencies, outbox, tickets } from '../../db/schema';
+import { TEST_DB } from '../../../test/test-database';
 import { listJobRuns } from '../jobs/job-runs.repository';
 import { createScheduler } from '../jobs/job-scheduler';
 import { createMetrics } from '../monitoring/metrics';
@@ -52,9 +54,9 @@ let ctx: TestContext;
 const seen: Observation[] = [];
 const pauses: number[] = [];
 const clock = { now: new Date('2026-11-26T12:00:00Z') };
-const watcherOf = (into: Observation[] = seen) =>
+const watcherOf = (into: Observation[] = seen, database: Database = ctx.database) =>
   createChainWatcher({
-    database: ctx.database,
+    database,
     catalog: ctx.app.services.catalog,
     onObservation: async (o) => void into.push(o),
     now: () => clock.now,
@@ -269,9 +271,13 @@ describe('the Esplora watcher', () => {
     const address = ticket.payTo[0]!.value;
     esplora.txs.set(address, [payment('e5'.repeat(32), address, 250_000, esplora.tip)]);
     await ctx.database.db.execute(sql`delete from job_runs where name = 'chain_watch_bitcoin'`);
+    // On PostgreSQL the second process has a pool of its own, as a second server would.
+    const url = (ctx.database as { url?: string }).url;
+    const other = TEST_DB === 'postgres' && url ? await openPostgres(url, 5) : ctx.database;
+    const databases = [ctx.database, other];
     const log = pino({ level: 'silent' });
-    const schedulers = [0, 1].map(() => createScheduler({ db: ctx.database.db, metrics: createMetrics(), log }));
-    const watchers = [watcherOf(), watcherOf()];
+    const schedulers = databases.map((database) => createScheduler({ db: database.db, metrics: createMetrics(), log }));
+    const watchers = databases.map((database) => watcherOf(seen, database));
     schedulers.forEach((scheduler, i) =>
       scheduler.every('chain_watch_bitcoin', 3600, () => watchers[i]!.watch('bitcoin')),
     );
@@ -283,6 +289,7 @@ describe('the Esplora watcher', () => {
       { timeout: 10_000, interval: 50 },
     );
     for (const scheduler of schedulers) scheduler.stop();
+    if (other !== ctx.database) await other.close();
     expect(seen.filter((o) => o.ticketId === ticket.id)).toEqual([
       expect.objectContaining({ txid: 'e5'.repeat(32), amount: '0.0025', confirmations: 1 }),
     ]);
