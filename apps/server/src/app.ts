@@ -53,6 +53,7 @@ import { createScheduler } from './modules/jobs/job-scheduler';
 import { CHAINS } from './modules/chain/addresses';
 import { createChainWatcher, type OnObservation } from './modules/chain/chain-watcher';
 import { allocateDeposit } from './modules/chain/deposits';
+import { clearWatchErrors } from './modules/chain/chain.repository';
 import { createRateLimitStore } from './modules/rate-limits/rate-limit-store';
 import type { Limit } from './modules/rate-limits/rate-limit.guard';
 import { promoRoutes } from './modules/promo/promo.routes';
@@ -242,6 +243,7 @@ export async function buildApp({
   app.addHook('onClose', () => stopFollowingSiteState());
   await app.register(siteStateRoutes, { siteState });
   const catalog = createCatalog(database.db, database);
+  if (!config.CHAIN_WATCH) await clearWatchErrors(database.db);
   await catalog.refresh();
   const stopFollowing = await catalog.follow();
   app.addHook('onClose', () => stopFollowing());

@@ -190,6 +190,10 @@ describe('the Esplora watcher', () => {
     await watcher.watch('bitcoin');
     expect(seen.map((o) => o.confirmations)).toEqual([0, 1, 2]);
     expect(seen[2]!.seenAt).toEqual(clock.now);
+    // Settled: a transfer that leaves the answer now (a busy address's first page moved on) is not "gone".
+    esplora.txs.set(address, []);
+    await watcher.watch('bitcoin');
+    expect(seen).toHaveLength(3);
   });
 
   it('reports a transaction the answer lists twice once', async () => {

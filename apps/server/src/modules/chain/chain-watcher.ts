@@ -129,8 +129,12 @@ export function createChainWatcher({
         reportedAt: at,
       });
     }
+    // A transfer past the threshold is settled: one that leaves a long answer's first page (a busy
+    // shared address) has not vanished, and reorganisations that deep are not waited for.
     for (const [key, row] of before) {
-      if (!row.gone && !present.has(key)) await tell({ ...row, gone: true, reportedAt: at });
+      if (!row.gone && row.confirmations < required && !present.has(key)) {
+        await tell({ ...row, gone: true, reportedAt: at });
+      }
     }
   }
 

@@ -20,6 +20,16 @@ afterAll(() => ctx.close());
 
 const en = () => ({ ...roles.admin, 'accept-language': 'en' });
 
+/** As after a watcher run whose Bitcoin API did not answer: BTC's directions closed. */
+async function bitcoinApiDown() {
+  await ctx.database.db
+    .update(currencies)
+    .set({ watchError: 'bitcoin API: HTTP 502' })
+    .where(eq(currencies.code, 'BTC'));
+  await ctx.app.services.catalog.changed();
+  expect(ctx.app.services.exchange.directionStatus('BTC', 'USDTTRC20')).toBe(false);
+}
+
 describe('watch settings in the console', () => {
   it('sets a currency to per-ticket addresses, audited before and after', async () => {
     const res = await call(ctx, 'PATCH', '/api/admin/currencies/BTC', roles.admin, {
@@ -77,16 +87,19 @@ describe('watch settings in the console', () => {
   });
 
   it('forgets the last chain error when the settings change, reopening the directions', async () => {
-    await ctx.database.db
-      .update(currencies)
-      .set({ watchError: 'bitcoin API: HTTP 502' })
-      .where(eq(currencies.code, 'BTC'));
-    await ctx.app.services.catalog.changed();
-    expect(ctx.app.services.exchange.directionStatus('BTC', 'USDTTRC20')).toBe(false);
+    await bitcoinApiDown();
     const res = await call(ctx, 'PATCH', '/api/admin/currencies/BTC', roles.admin, {
       watchApiUrl: 'https://blockstream.info/api',
     });
     expect(res.json().watchError).toBeNull();
     expect(ctx.app.services.exchange.directionStatus('BTC', 'USDTTRC20')).toBe(true);
+  });
+
+  it('lets no old chain error keep directions closed once CHAIN_WATCH is off', async () => {
+    await bitcoinApiDown();
+    // The next start without CHAIN_WATCH, on the same database.
+    const restarted = await createTestApp({ database: ctx.database });
+    expect(restarted.app.services.exchange.directionStatus('BTC', 'USDTTRC20')).toBe(true);
+    await restarted.close();
   });
 });

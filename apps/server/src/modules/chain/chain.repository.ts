@@ -85,3 +85,8 @@ export async function taggedSumTaken(tx: Tx, chain: Chain, address: string, sum:
     .limit(1);
   return row !== undefined;
 }
+
+/** With CHAIN_WATCH off nothing reads the chains: no old error may keep a currency's directions closed. */
+export async function clearWatchErrors(db: DbOrTx): Promise<void> {
+  await db.update(currencies).set({ watchError: null }).where(isNotNull(currencies.watchError));
+}
