@@ -35,6 +35,10 @@ export interface TestAppOptions {
   database?: Database;
   /** CHAIN_WATCH on: tickets in watched currencies get deposit addresses of their own. */
   chainWatch?: boolean;
+  /** The background jobs too, the chain watcher's every `chainWatchSeconds`, reporting to `onObservation`. */
+  startJobs?: boolean;
+  chainWatchSeconds?: number;
+  onObservation?: AppDeps['onObservation'];
 }
 
 // Tests register many users from one address; the limits get their own tests.
@@ -61,7 +65,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
       METRICS_TOKEN: options.metrics?.token,
       METRICS_PORT: options.metrics?.port,
       CHAIN_WATCH: options.chainWatch ?? false,
+      ...(options.chainWatchSeconds && { CHAIN_WATCH_SECONDS: options.chainWatchSeconds }),
     },
+    ...(options.startJobs && { startJobs: true }),
+    ...(options.onObservation && { onObservation: options.onObservation }),
     database,
     secret: 'test-secret-that-is-long-enough-for-hmac-0123456789',
     twoFactorKey: 'test-two-factor-key-that-is-long-enough-0123456789',

@@ -298,4 +298,28 @@ describe('the Esplora watcher', () => {
       expect.objectContaining({ txid: 'e5'.repeat(32), amount: '0.0025', confirmations: 1 }),
     ]);
   });
+
+  it('runs in the app on its own with CHAIN_WATCH on, reporting where app.ts sends observations', async () => {
+    const reported: Observation[] = [];
+    // A second server on the same database, with its jobs: the watcher ticks every second.
+    const server = await createTestApp({
+      database: ctx.database,
+      chainWatch: true,
+      startJobs: true,
+      chainWatchSeconds: 1,
+      onObservation: async (o) => void reported.push(o),
+    });
+    try {
+      const ticket = await btcTicket();
+      const address = ticket.payTo[0]!.value;
+      esplora.txs.set(address, [payment('f6'.repeat(32), address, 42, null)]);
+      await vi.waitFor(() => expect(reported.map((o) => o.ticketId)).toContain(ticket.id), {
+        timeout: 10_000,
+        interval: 50,
+      });
+      expect(reported.find((o) => o.ticketId === ticket.id)).toMatchObject({ amount: '0.00000042', confirmations: 0 });
+    } finally {
+      await server.close();
+    }
+  });
 });
