@@ -37,8 +37,6 @@ export interface ChainWatcherOptions {
   onObservation: OnObservation;
   now?: () => Date;
   retry?: RetryOptions;
-  /** The chain client for a source; tests may wrap it. */
-  clientFor?: (source: ChainSource, retry: RetryOptions) => ChainClient;
 }
 
 const sourceOf = (currency: CatalogCurrency): ChainSource => ({
@@ -69,11 +67,10 @@ export function createChainWatcher({
   onObservation,
   now = () => new Date(),
   retry = {},
-  clientFor = createChainClient,
 }: ChainWatcherOptions) {
   const { db } = database;
 
-  /** The transfers each ticket of one currency received, or the error its source gave. */
+  /** The transfers each ticket of one currency received; throws when its source does not answer. */
   async function read(client: ChainClient, watched: WatchedTicket[]) {
     const byAddress = new Map<string, WatchedTicket[]>();
     for (const t of watched) byAddress.set(t.address!, [...(byAddress.get(t.address!) ?? []), t]);
@@ -91,14 +88,11 @@ export function createChainWatcher({
 
   async function report(currency: CatalogCurrency, watched: WatchedTicket[], seen: Awaited<ReturnType<typeof read>>) {
     const required = currency.row.watchConfirmations;
-    const before = new Map(
-      (
-        await listObservations(
-          db,
-          watched.map((t) => t.id),
-        )
-      ).map((o) => [keyOf(o.ticketId, o.txid, o.position), o]),
+    const reported = await listObservations(
+      db,
+      watched.map((t) => t.id),
     );
+    const before = new Map(reported.map((o) => [keyOf(o.ticketId, o.txid, o.position), o]));
     const at = now();
     const tell = async (row: ObservationRow) => {
       await onObservation({
@@ -148,22 +142,26 @@ export function createChainWatcher({
         if (currencies.length === 0) return;
         const watched = await listWatchedTickets(db, chain, new Date(now().getTime() - WATCH_AFTER_DEADLINE_MS));
         let health = false;
-        for (const currency of currencies) {
-          const mine = watched.filter((t) => t.giveCode === currency.row.code);
-          const client = clientFor(sourceOf(currency), retry);
-          let seen: Awaited<ReturnType<typeof read>>;
-          try {
-            // With nothing to read, the tip alone says whether the source is up (so it can reopen).
-            seen = mine.length > 0 ? await read(client, mine) : (await client.probe(), []);
-          } catch (error) {
-            const reason = `${chain} API: ${error instanceof Error ? error.message : String(error)}`.slice(0, 500);
-            health = (await setWatchError(db, currency.row.code, reason)) || health;
-            continue;
+        try {
+          for (const currency of currencies) {
+            const mine = watched.filter((t) => t.giveCode === currency.row.code);
+            const client = createChainClient(sourceOf(currency), retry);
+            let seen: Awaited<ReturnType<typeof read>>;
+            try {
+              // With nothing to read, the tip alone says whether the source is up (so it can reopen).
+              seen = mine.length > 0 ? await read(client, mine) : (await client.probe(), []);
+            } catch (error) {
+              const reason = `${chain} API: ${error instanceof Error ? error.message : String(error)}`.slice(0, 500);
+              health = (await setWatchError(db, currency.row.code, reason)) || health;
+              continue;
+            }
+            health = (await setWatchError(db, currency.row.code, null)) || health;
+            await report(currency, mine, seen);
           }
-          health = (await setWatchError(db, currency.row.code, null)) || health;
-          await report(currency, mine, seen);
+        } finally {
+          // A source that went down or came back opens or closes its directions in every process.
+          if (health) await catalog.changed();
         }
-        if (health) await catalog.changed();
       });
     },
   };
