@@ -95,6 +95,10 @@ export default defineConfig({
         TICKET_EXPIRY_CHECK_SECONDS: '1',
         // The specs are the proxy: they sign many users up, each "from" its own address.
         TRUST_PROXY: '127.0.0.1',
+        // Deposit addresses per ticket for the currencies a spec sets up (chain-watch.spec.ts);
+        // the watcher's runs are an hour apart, so no spec meets a chain API that is not there.
+        CHAIN_WATCH: 'on',
+        CHAIN_WATCH_SECONDS: '3600',
       },
     },
   ],

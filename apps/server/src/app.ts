@@ -55,6 +55,10 @@ import { monitoringRoutes } from './modules/monitoring/monitoring.routes';
 import { serveMetricsOnLoopback } from './modules/monitoring/metrics-access';
 import { createLiveRates } from './modules/rates/rates.job';
 import { createScheduler } from './modules/jobs/job-scheduler';
+import { CHAINS } from './modules/chain/addresses';
+import { createChainWatcher, type OnObservation } from './modules/chain/chain-watcher';
+import { allocateDeposit } from './modules/chain/deposits';
+import { clearWatchErrors } from './modules/chain/chain.repository';
 import { createRateLimitStore } from './modules/rate-limits/rate-limit-store';
 import type { Limit } from './modules/rate-limits/rate-limit.guard';
 import { promoRoutes } from './modules/promo/promo.routes';
@@ -94,6 +98,8 @@ export interface AppDeps {
         | 'RATE_REFRESH_SECONDS'
         | 'TICKET_EXPIRY_CHECK_SECONDS'
         | 'PAYMENT_WINDOWS'
+        | 'CHAIN_WATCH'
+        | 'CHAIN_WATCH_SECONDS'
         | 'TRUST_PROXY'
         | 'METRICS_TOKEN'
         | 'METRICS_PORT'
@@ -114,6 +120,8 @@ export interface AppDeps {
   limits?: { login?: Partial<LoginLimits>; accounts?: AccountLimits; ticketLookup?: Limit };
   /** Shorter in the tests that play a slow client. */
   clientTimeouts?: ClientTimeouts;
+  /** Where the chain watcher's observations go, in place of the log (tests). */
+  onObservation?: OnObservation;
 }
 
 export async function buildApp({
@@ -127,6 +135,7 @@ export async function buildApp({
   startJobs = false,
   limits = {},
   clientTimeouts = CLIENT_TIMEOUTS,
+  onObservation,
 }: AppDeps) {
   const app = Fastify({
     logger: withRedactedRequests(logger ?? { level: config.LOG_LEVEL }),
@@ -239,11 +248,12 @@ export async function buildApp({
   app.addHook('onClose', () => stopFollowingSiteState());
   await app.register(siteStateRoutes, { siteState });
   const catalog = createCatalog(database.db, database);
+  if (!config.CHAIN_WATCH) await clearWatchErrors(database.db);
   await catalog.refresh();
   const stopFollowing = await catalog.follow();
   app.addHook('onClose', () => stopFollowing());
   const signer = createQuoteSigner(secret);
-  const exchange = createExchangeService({ db: database.db, catalog, signer });
+  const exchange = createExchangeService({ db: database.db, catalog, signer, chainWatch: config.CHAIN_WATCH });
   await app.register(exchangeRoutes, { exchange, guards });
   const referral = createReferralService({ db: database.db, catalog, secret, publicUrl: config.PUBLIC_URL });
   await app.register(referralRoutes, { referral, guards });
@@ -263,6 +273,7 @@ export async function buildApp({
     publicUrl: config.PUBLIC_URL,
     secret,
     ...(config.PAYMENT_WINDOWS && { paymentWindowOverrides: config.PAYMENT_WINDOWS }),
+    ...(config.CHAIN_WATCH && { allocateDeposit }),
   });
   await app.register(ticketsRoutes, {
     tickets,
@@ -300,6 +311,21 @@ export async function buildApp({
         cbrUrl: config.CBR_URL ?? 'https://www.cbr.ru/scripts/XML_daily.asp',
       });
       scheduler.every('live_rates', config.RATE_REFRESH_SECONDS ?? 60, () => live.refresh());
+    }
+    if (config.CHAIN_WATCH) {
+      const watcher = createChainWatcher({
+        database,
+        catalog,
+        // The payment goes on the ticket, which moves on at the currency's threshold (issue 35).
+        onObservation:
+          onObservation ??
+          (async (observation) => {
+            await payments.recordIncomingPayment(observation);
+          }),
+      });
+      for (const chain of CHAINS) {
+        scheduler.every(`chain_watch_${chain}`, config.CHAIN_WATCH_SECONDS ?? 30, () => watcher.watch(chain));
+      }
     }
   }
   await app.register(monitoringRoutes, { catalog, exchange, siteState, metrics, metricsToken: config.METRICS_TOKEN });

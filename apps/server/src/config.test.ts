@@ -9,8 +9,12 @@ describe('configuration', () => {
       DATA_DIR: './data',
       RATE_SOURCE: 'static',
       PUBLIC_URL: 'http://localhost:8080',
+      // The demo stays manual: no deposit is watched unless the operator turns it on.
+      CHAIN_WATCH: false,
+      CHAIN_WATCH_SECONDS: 30,
     });
     expect(config.DATABASE_URL).toBeUndefined();
+    expect(loadConfig({ CHAIN_WATCH: 'on' }).CHAIN_WATCH).toBe(true);
   });
 
   it.each([
@@ -31,6 +35,11 @@ describe('configuration', () => {
     [
       { TICKET_EXPIRY_CHECK_SECONDS: '0' },
       'Invalid configuration: TICKET_EXPIRY_CHECK_SECONDS must be a whole number of seconds from 1 (got "0")',
+    ],
+    [{ CHAIN_WATCH: 'yes' }, 'Invalid configuration: CHAIN_WATCH must be on or off (got "yes")'],
+    [
+      { CHAIN_WATCH_SECONDS: '1' },
+      'Invalid configuration: CHAIN_WATCH_SECONDS must be a whole number of seconds from 5 (got "1")',
     ],
     [
       { LOG_LEVEL: 'loud' },

@@ -54,6 +54,19 @@ const settings = z.object({
     .int('must be a whole number of seconds from 1')
     .min(1, 'must be a whole number of seconds from 1')
     .default(10),
+  // Crypto deposits detected by reading each watched currency's chain (issue 35); off, clients press "I paid".
+  CHAIN_WATCH: z.preprocess(
+    emptyAsUndefined,
+    z
+      .enum(['on', 'off', 'true', 'false'], { error: 'must be on or off' })
+      .default('off')
+      .transform((value) => value === 'on' || value === 'true'),
+  ),
+  CHAIN_WATCH_SECONDS: z.coerce
+    .number({ error: 'must be a whole number of seconds from 5' })
+    .int('must be a whole number of seconds from 5')
+    .min(5, 'must be a whole number of seconds from 5')
+    .default(30),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',

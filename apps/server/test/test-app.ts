@@ -33,6 +33,12 @@ export interface TestAppOptions {
   metrics?: { token?: string; port?: number };
   /** Another process's view of a database already made (left open by `close`): as a second server. */
   database?: Database;
+  /** CHAIN_WATCH on: tickets in watched currencies get deposit addresses of their own. */
+  chainWatch?: boolean;
+  /** The background jobs too, the chain watcher's every `chainWatchSeconds`, reporting to `onObservation`. */
+  startJobs?: boolean;
+  chainWatchSeconds?: number;
+  onObservation?: AppDeps['onObservation'];
 }
 
 // Tests register many users from one address; the limits get their own tests.
@@ -58,7 +64,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
       ...(options.trustProxy !== undefined && { TRUST_PROXY: options.trustProxy }),
       METRICS_TOKEN: options.metrics?.token,
       METRICS_PORT: options.metrics?.port,
+      CHAIN_WATCH: options.chainWatch ?? false,
+      ...(options.chainWatchSeconds && { CHAIN_WATCH_SECONDS: options.chainWatchSeconds }),
     },
+    ...(options.startJobs && { startJobs: true }),
+    ...(options.onObservation && { onObservation: options.onObservation }),
     database,
     secret: 'test-secret-that-is-long-enough-for-hmac-0123456789',
     twoFactorKey: 'test-two-factor-key-that-is-long-enough-0123456789',

@@ -8,3 +8,4 @@ export * from './validation/password-policy';
 export * from './money';
 export * from './validation/requisites';
 export * from './validation/tx-explorer';
+export * from './validation/chain-watch';

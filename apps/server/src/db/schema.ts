@@ -16,7 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { PAYMENT_PROBLEMS, TICKET_STATUSES, TX_HASH_FORMAT_NAMES } from '@obmen/shared';
+import { CHAINS, PAYMENT_PROBLEMS, TICKET_STATUSES, TX_HASH_FORMAT_NAMES, WATCH_MODES } from '@obmen/shared';
 
 export interface RequisiteFieldRecord {
   name: string;
@@ -79,12 +79,32 @@ export const currencies = pgTable(
     explorerTxUrl: text('explorer_tx_url').notNull().default(''),
     /** How this network writes a transaction hash: only such a reference gets the explorer link. */
     txHashFormat: text('tx_hash_format', { enum: TX_HASH_FORMAT_NAMES }).notNull().default('hex64'),
+    /** How deposits in this currency are recognised (issue 35): 'off' waits for "I paid". */
+    watchMode: text('watch_mode', { enum: WATCH_MODES }).notNull().default('off'),
+    /** The network read for them, which decides the address form and the API's kind. */
+    watchChain: text('watch_chain', { enum: CHAINS }),
+    /** The account's extended public key (zpub, xpub, Ltub…) per-ticket addresses are derived from. */
+    watchXpub: text('watch_xpub').notNull().default(''),
+    /** The one address of 'amount_tag': tickets are told apart by the exact amount. */
+    watchAddress: text('watch_address').notNull().default(''),
+    /** A token's contract (USDT on TRON or Ethereum); empty for the network's own coin. */
+    watchToken: text('watch_token').notNull().default(''),
+    /** The decimals of the amounts the chain reports (8 for BTC, 6 for USDT, 18 for ETH). */
+    watchDecimals: integer('watch_decimals').notNull().default(8),
+    /** The chain API's base URL (Esplora, TronGrid, an Ethereum JSON-RPC node). */
+    watchApiUrl: text('watch_api_url').notNull().default(''),
+    /** A deposit counts as paid at this many confirmations. */
+    watchConfirmations: integer('watch_confirmations').notNull().default(2),
+    /** Why the chain API last failed; while set, the currency's directions are closed like a stale price's. */
+    watchError: text('watch_error'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check('currencies_code_format', sql`${t.code} ~ '^[A-Z0-9]{2,20}$'`),
     check('currencies_scale_range', sql`${t.scale} between 0 and 18`),
+    check('currencies_watch_confirmations', sql`${t.watchConfirmations} between 1 and 1000`),
+    check('currencies_watch_decimals', sql`${t.watchDecimals} between 0 and 30`),
   ],
 );
 
@@ -470,6 +490,13 @@ export const tickets = pgTable(
     idempotencyFingerprint: text('idempotency_fingerprint'),
     /** The address the ticket was created from: open tickets are capped per address (ticket_limits). */
     clientIp: text('client_ip'),
+    /** Where this ticket's payment is watched for (issue 35): null when the client pays the fixed wallet. */
+    depositChain: text('deposit_chain', { enum: CHAINS }),
+    depositAddress: text('deposit_address'),
+    /** The derivation index (…/0/index) of a per-ticket address, or the number of an amount tag. */
+    depositIndex: integer('deposit_index'),
+    /** True when the address is shared and the ticket's give sum carries its tag. */
+    depositTagged: boolean('deposit_tagged').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
@@ -493,6 +520,13 @@ export const tickets = pgTable(
       .on(t.clientIp)
       .where(sql`${t.status} in ('card_check', 'advance')`),
     check('tickets_sums', sql`${t.giveSum} > 0 and ${t.getSum} > 0`),
+    // Two tickets never share a derived address: the watcher could not tell their payments apart.
+    uniqueIndex('tickets_deposit_address')
+      .on(t.depositChain, t.depositAddress)
+      .where(sql`${t.depositAddress} is not null and not ${t.depositTagged}`),
+    index('tickets_deposit_watch')
+      .on(t.depositChain, t.paymentDeadline)
+      .where(sql`${t.depositAddress} is not null`),
   ],
 );
 
@@ -523,6 +557,30 @@ export const ticketPayments = pgTable(
     check('ticket_payments_amount', sql`${t.amount} > 0`),
     check('ticket_payments_confirmations', sql`${t.confirmations} >= 0 and ${t.required} >= 0`),
   ],
+);
+
+/** The next derivation index (or amount tag) of each watched key: one row per chain and key. */
+export const chainAddressCounters = pgTable('chain_address_counters', {
+  key: text('key').primaryKey(),
+  nextIndex: integer('next_index').notNull(),
+});
+
+/** What the chain watcher reported for each incoming transfer, so it reports a change once. */
+export const chainObservations = pgTable(
+  'chain_observations',
+  {
+    ticketId: text('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    txid: text('txid').notNull(),
+    /** The output (Bitcoin) or log (Ethereum) index within the transaction; 0 where there is one transfer. */
+    position: integer('position').notNull(),
+    amount: money('amount').notNull(),
+    confirmations: integer('confirmations').notNull(),
+    gone: boolean('gone').notNull().default(false),
+    reportedAt: timestamp('reported_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.ticketId, t.txid, t.position] })],
 );
 
 /** Every status change of a ticket: who, when, from, to and why (design §5). */

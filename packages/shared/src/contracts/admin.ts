@@ -5,6 +5,7 @@ import { PAGE_SLUGS } from './content';
 import { CURRENCY_KINDS, REQUISITE_KINDS } from './exchange';
 import { TICKET_STATUSES, ticketSchema } from './tickets';
 import { isExplorerTemplate, TX_HASH_FORMAT_NAMES } from '../validation/tx-explorer';
+import { CHAINS, WATCH_MODES } from '../validation/chain-watch';
 
 /**
  * The operator console's calls (/api/admin/*). Bodies accept JSON and the console's form values
@@ -223,6 +224,11 @@ export type AdminTicketDetail = z.infer<typeof adminTicketDetailSchema>;
 
 // ——— Currencies ———
 
+/** The watched network; the console's "none" is an empty choice. */
+const watchChain = z.preprocess((v) => (v === '' ? null : v), z.enum(CHAINS).nullable());
+/** xpub and zpub (Bitcoin), Ltub and Mtub (Litecoin): public keys only. */
+const EXTENDED_PUBLIC_KEY = /^(xpub|zpub|Ltub|Mtub)[1-9A-HJ-NP-Za-km-z]{100,112}$/;
+
 export const adminRequisiteFieldSchema = z.object({
   name: z
     .string()
@@ -285,12 +291,31 @@ export const adminCurrencyFields = z.object({
   getFields: z.array(adminRequisiteFieldSchema).max(10).refine(uniqueNames, 'admin.duplicateField'),
   /** The exchanger's own requisites a client pays to. */
   payTo: z.array(adminPayToSchema).max(10),
+  // How deposits are detected (issue 35, docs/payments.md); the server checks the whole set together.
+  watchMode: z.enum(WATCH_MODES),
+  watchChain: watchChain,
+  /** An account's extended public key; a private one (xprv…) is refused by its form. */
+  watchXpub: text(200).refine((v) => v === '' || EXTENDED_PUBLIC_KEY.test(v), 'admin.badXpub'),
+  watchAddress: text(120),
+  watchToken: text(120),
+  watchDecimals: intField(0, 30),
+  watchApiUrl: text(300).refine((v) => v === '' || /^https?:\/\/[^\s]+$/.test(v), 'admin.badApiUrl'),
+  watchConfirmations: intField(1, 1000),
 });
 export const adminCurrencyPatch = adminCurrencyFields.partial();
 export const adminCurrencyCreate = adminCurrencyFields.extend({
   // A currency with no explorer (a card, a bank) need not mention one.
   explorerTxUrl: explorerTemplate.default(''),
   txHashFormat: z.enum(TX_HASH_FORMAT_NAMES).default('hex64'),
+  // A new currency is not watched until an operator sets it up.
+  watchMode: z.enum(WATCH_MODES).default('off'),
+  watchChain: watchChain.default(null),
+  watchXpub: z.string().trim().max(200).default(''),
+  watchAddress: text(120).default(''),
+  watchToken: text(120).default(''),
+  watchDecimals: intField(0, 30).default(8),
+  watchApiUrl: text(300).default(''),
+  watchConfirmations: intField(1, 1000).default(2),
   code: currencyCode,
   usdPrice: positiveAmount,
 });
@@ -330,6 +355,16 @@ export const adminCurrencySchema = z.object({
   giveFields: z.array(requisiteFieldOut),
   getFields: z.array(requisiteFieldOut),
   payTo: z.array(z.object({ labelRu: z.string(), labelEn: z.string(), value: z.string() })),
+  watchMode: z.enum(WATCH_MODES),
+  watchChain: z.enum(CHAINS).nullable(),
+  watchXpub: z.string(),
+  watchAddress: z.string(),
+  watchToken: z.string(),
+  watchDecimals: z.number().int(),
+  watchApiUrl: z.string(),
+  watchConfirmations: z.number().int(),
+  /** Why the chain API last failed; its directions are closed while it is set. */
+  watchError: z.string().nullable(),
   updatedAt: z.string(),
 });
 export type AdminCurrency = z.infer<typeof adminCurrencySchema>;
@@ -435,6 +470,8 @@ export const adminDirectionSchema = z.object({
   quoteLifetimeSeconds: z.number().int(),
   opensAt: z.string().nullable(),
   closesAt: z.string().nullable(),
+  /** Whether its payment waits for an operator, or is seen on its chain (issue 35). */
+  detection: z.enum(['manual', 'automatic']),
   /** Whether a visitor can exchange it now (enabled, both sides on, fresh prices, within its hours). */
   available: z.boolean(),
   updatedAt: z.string(),

@@ -52,6 +52,7 @@ import { MANUAL_SOURCE } from '../rates/rates.job';
 import { creditBalance, decidePayout } from '../referral/referral.repository';
 import { readSiteState, writeSiteState } from '../site-state/site-state.repository';
 import type { SiteStateService } from '../site-state/site-state.service';
+import { deriveAddress } from '../chain/addresses';
 import { TICKET_ACTIONS } from '../tickets/ticket-lifecycle';
 import { requirePayoutProof } from '../tickets/ticket-proof';
 import { findTicket, type TicketRow } from '../tickets/tickets.repository';
@@ -197,8 +198,49 @@ const toCurrencyDto = (row: CurrencyRow): AdminCurrency => ({
   giveFields: row.giveFields.map(withEnglishExample),
   getFields: row.getFields.map(withEnglishExample),
   payTo: row.payTo,
+  watchMode: row.watchMode,
+  watchChain: row.watchChain,
+  watchXpub: row.watchXpub,
+  watchAddress: row.watchAddress,
+  watchToken: row.watchToken,
+  watchDecimals: row.watchDecimals,
+  watchApiUrl: row.watchApiUrl,
+  watchConfirmations: row.watchConfirmations,
+  watchError: row.watchError,
   updatedAt: isoNow(row.updatedAt),
 });
+
+type WatchSettings = Pick<
+  CurrencyRow,
+  'watchMode' | 'watchChain' | 'watchXpub' | 'watchAddress' | 'watchToken' | 'watchApiUrl'
+>;
+
+/** A watched currency's settings must work together: the server can derive from the key, read the API. */
+function checkWatchSettings(settings: WatchSettings): void {
+  if (settings.watchMode === 'off') return;
+  const { watchChain: chain } = settings;
+  const key = settings.watchMode === 'xpub' ? 'watchXpub' : 'watchAddress';
+  if (!chain || !settings.watchApiUrl || !settings[key]) throw ParameterError.of({ [key]: 'admin.watchIncomplete' });
+  if (chain === 'ethereum' && !settings.watchToken) throw ParameterError.of({ watchToken: 'admin.watchTokenRequired' });
+  if (settings.watchMode === 'xpub') {
+    try {
+      deriveAddress(chain, settings.watchXpub, 0);
+    } catch {
+      throw ParameterError.of({ watchXpub: 'admin.badXpub' });
+    }
+  }
+}
+
+const WATCH_FIELDS = [
+  'watchMode',
+  'watchChain',
+  'watchXpub',
+  'watchAddress',
+  'watchToken',
+  'watchDecimals',
+  'watchApiUrl',
+  'watchConfirmations',
+] as const;
 
 const toNewsDto = (row: NewsRow): AdminNews => ({
   ...row,
@@ -271,12 +313,15 @@ export function createAdminService({
     opensAt: row.opensAt,
     closesAt: row.closesAt,
     available: exchange.directionStatus(row.giveCode, row.getCode),
+    detection: exchange.isManual(row, catalog.get().currencies.get(row.giveCode)?.row ?? { watchMode: 'off' })
+      ? 'manual'
+      : 'automatic',
     updatedAt: isoNow(row.updatedAt),
   });
 
   // What the audit keeps of a direction and a price: what was set, not what is derived from it.
   const directionState = (row: DirectionRow) => {
-    const { available: _a, updatedAt: _u, ...state } = toDirectionDto(row);
+    const { available: _a, detection: _d, updatedAt: _u, ...state } = toDirectionDto(row);
     return state;
   };
   const priceState = (row: PriceRow) => ({
@@ -477,6 +522,7 @@ export function createAdminService({
     async createCurrency(actor: Actor, body: z.output<typeof adminCurrencyCreate>): Promise<AdminCurrency> {
       const { usdPrice, ...fields } = body;
       if (await findCurrency(db, fields.code)) throw ParameterError.of({ code: 'admin.codeTaken' });
+      checkWatchSettings(fields);
       const row = await audited(
         actor,
         { action: 'create', resource: 'currencies', resourceId: fields.code, before: null },
@@ -493,10 +539,13 @@ export function createAdminService({
 
     async updateCurrency(actor: Actor, code: string, patch: z.output<typeof adminCurrencyPatch>) {
       const before = await requireCurrency(code);
+      checkWatchSettings({ ...before, ...patch });
+      // New watch settings are tried afresh: the last error was about the old ones.
+      const watchChanged = WATCH_FIELDS.some((field) => patch[field] !== undefined && patch[field] !== before[field]);
       const row = await audited(
         actor,
         { action: 'update', resource: 'currencies', resourceId: code, before: toCurrencyDto(before) },
-        (tx) => updateCurrency(tx, code, patch),
+        (tx) => updateCurrency(tx, code, watchChanged ? { ...patch, watchError: null } : patch),
         toCurrencyDto,
       );
       await catalog.changed();

@@ -18,8 +18,6 @@ export interface CatalogCurrency {
   priceMaxAgeSeconds: number | null;
   /** Where the price came from: `static` (set by an operator) or a live source's name. */
   priceSource: string | null;
-  /** Payments to it are seen on its chain without anyone pressing a button (issue 35). */
-  watched: boolean;
 }
 
 export interface CatalogDirection {
@@ -108,7 +106,6 @@ export function createCatalog(db: Db, database?: Pick<Database, 'notify' | 'list
             priceUpdatedAt: price?.updatedAt ?? null,
             priceMaxAgeSeconds: price?.maxAgeSeconds ?? null,
             priceSource: price?.source ?? null,
-            watched: false,
           },
         ];
       }),

@@ -115,8 +115,10 @@ export interface Pair {
   direction: CatalogDirection;
 }
 
+// A chain whose deposits cannot be read closes the currency's directions as a stale price does (issue 35).
 const isFresh = (currency: CatalogCurrency, now: number) =>
   currency.usdPrice !== null &&
+  (currency.row.watchMode === 'off' || currency.row.watchError === null) &&
   (currency.priceMaxAgeSeconds === null ||
     (currency.priceUpdatedAt !== null &&
       now - currency.priceUpdatedAt.getTime() <= currency.priceMaxAgeSeconds * 1000));
@@ -134,7 +136,18 @@ const toField = (field: RequisiteFieldRecord, lang: Lang): RequisiteField => ({
 /** How many pairs the home page lists as the most exchanged. */
 const POPULAR_PAIRS = 6;
 
-export function createExchangeService({ db, catalog, signer }: { db: Db; catalog: Catalog; signer: QuoteSigner }) {
+export function createExchangeService({
+  db,
+  catalog,
+  signer,
+  chainWatch = false,
+}: {
+  db: Db;
+  catalog: Catalog;
+  signer: QuoteSigner;
+  /** CHAIN_WATCH: watched currencies' payments are seen on their chains (issue 35). */
+  chainWatch?: boolean;
+}) {
   const quoteCache = createQuoteCache();
   let rangeCache = { version: -1, bytes: new Map<string, Buffer>() };
   // Rebuilt when the catalog changes, and each minute for an operator's new pair texts.
@@ -356,11 +369,12 @@ export function createExchangeService({ db, catalog, signer }: { db: Db; catalog
     availablePair,
     requirePair,
     /**
-     * Whether the pair's payment waits for a person: the honest `manual` of the export and the
-     * ticket. A direction is automatic only when it says so and its give currency is watched on
-     * its chain (issue 35).
+     * Whether a direction's payment waits for a person: the honest `manual` of the export, the
+     * ticket and the console. A direction is automatic only when it says so and its give currency
+     * is watched on its chain (issue 35).
      */
-    isManual: (pair: Pair): boolean => pair.direction.row.manual || !pair.give.watched,
+    isManual: (direction: { manual: boolean }, give: { watchMode: string }): boolean =>
+      direction.manual || !chainWatch || give.watchMode === 'off',
     discountFor,
     /** After a user's ticket succeeded. */
     forgetTurnover: (userId: string) => turnoverCache.delete(userId),

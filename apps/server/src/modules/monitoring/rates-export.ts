@@ -57,7 +57,7 @@ async function exportItems(catalog: Catalog, exchange: ExchangeService): Promise
       min: pair.direction.threshold ?? pair.direction.minSum,
       max: pair.direction.maxSum,
       valute: pair.give.row.valute,
-      manual: exchange.isManual(pair),
+      manual: exchange.isManual(pair.direction.row, pair.give.row),
       cardverify: pair.direction.row.cardVerify && pair.give.row.kind === 'card',
       holdMinutes: pair.direction.row.paymentWindowMinutes,
     });

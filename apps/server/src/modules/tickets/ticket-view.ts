@@ -112,10 +112,13 @@ export function createTicketViews({ db, catalog, publicUrl }: { db: DbOrTx; cata
         (row.status === 'advance' || row.status === 'card_check') && row.paymentDeadline
           ? row.paymentDeadline.toISOString()
           : null,
+      // A watched currency gives the ticket an address of its own (chain/deposits.ts).
       payTo:
-        row.status === 'advance' && give
-          ? give.payTo.map((p) => ({ label: lang === 'en' ? p.labelEn : p.labelRu, value: p.value }))
-          : null,
+        row.status === 'advance' && row.depositAddress
+          ? [{ label: formatMessage(lang, 'ticket.depositAddress'), value: row.depositAddress }]
+          : row.status === 'advance' && give
+            ? give.payTo.map((p) => ({ label: lang === 'en' ? p.labelEn : p.labelRu, value: p.value }))
+            : null,
       reason: systemReason ?? row.statusReason,
       expired: row.status === 'deleted' && row.statusReason === 'payment_expired',
       payoutReference: row.payoutReference,

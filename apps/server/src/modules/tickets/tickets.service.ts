@@ -21,7 +21,7 @@ import type { UserRow } from '../accounts/accounts.repository';
 import { findUserIdByRefNumber } from '../accounts/accounts.repository';
 import type { Catalog } from '../exchange/exchange.catalog';
 import { holdRefusal, type ExchangeService, type Pair, type PricedQuote } from '../exchange/exchange.service';
-import { readReserve } from '../exchange/exchange.repository';
+import { readReserve, type CurrencyRow } from '../exchange/exchange.repository';
 import type { QuoteSigner } from '../exchange/quote-token';
 import type { Mailer } from '../mail/mailer';
 import type { SiteStateService } from '../site-state/site-state.service';
@@ -85,6 +85,8 @@ export interface TicketsOptions {
   onSuccess?: (tx: Tx, ticket: TicketRow) => Promise<void>;
   /** Payment windows in seconds for chosen directions (`GIVE>GET`), instead of their minutes (tests, demos). */
   paymentWindowOverrides?: ReadonlyMap<string, number>;
+  /** With CHAIN_WATCH: the ticket's own deposit address, taken in its creation's transaction (chain/deposits.ts). */
+  allocateDeposit?: (tx: Tx, currency: CurrencyRow, giveSum: string) => Promise<Partial<NewTicket> | null>;
 }
 
 export interface TransitionOptions {
@@ -253,7 +255,7 @@ export function createTicketsService(options: TicketsOptions) {
       referrerId: referrerId && referrerId !== user?.id ? referrerId : null,
       requisites: { give: give.clean, get: get.clean },
       cardHash: hash,
-      manual: exchange.isManual(pair),
+      manual: exchange.isManual(pair.direction.row, pair.give.row),
       status,
       // Awaiting payment: until when it may be paid. Awaiting the card photo: until when it may be
       // sent (no deadline once it is, while an operator looks at it). Either way no hold is forever.
@@ -301,7 +303,8 @@ export function createTicketsService(options: TicketsOptions) {
     if (promo && !(await holdPromo(tx, promo, ticket.id, ticket.userId ?? null))) {
       throw ParameterError.of({ promocode: 'ticket.promoTaken' });
     }
-    const inserted = await insertTicket(tx, ticket);
+    const deposit = options.allocateDeposit ? await options.allocateDeposit(tx, pair.give.row, ticket.giveSum) : null;
+    const inserted = await insertTicket(tx, deposit ? { ...ticket, ...deposit } : ticket);
     if (!inserted) throw new IdempotentReplay();
     const at = await appendHistory(tx, {
       ticketId: ticket.id,

@@ -11,6 +11,7 @@ import {
 import { CURRENCY_KINDS, REQUISITE_KINDS } from '@obmen/shared/contracts';
 import { requisiteProblem } from '@obmen/shared/requisites';
 import { TX_HASH_FORMAT_NAMES } from '@obmen/shared/tx-explorer';
+import { CHAINS, WATCH_MODES } from '@obmen/shared/chain-watch';
 import { Button } from '../../components/ui/button';
 import { FireIcon } from '../../components/ui/fire-icon';
 import { FormAlert } from '../../components/ui/form-alert';
@@ -161,6 +162,14 @@ function CurrencyForm({ currency, readOnly }: { currency: AdminCurrency | null; 
       referralPayout: currency?.referralPayout ?? false,
       explorerTxUrl: currency?.explorerTxUrl ?? '',
       txHashFormat: currency?.txHashFormat ?? 'hex64',
+      watchMode: currency?.watchMode ?? 'off',
+      watchChain: currency?.watchChain ?? '',
+      watchXpub: currency?.watchXpub ?? '',
+      watchAddress: currency?.watchAddress ?? '',
+      watchToken: currency?.watchToken ?? '',
+      watchDecimals: String(currency?.watchDecimals ?? 8),
+      watchApiUrl: currency?.watchApiUrl ?? '',
+      watchConfirmations: String(currency?.watchConfirmations ?? 2),
       messageGiveRu: currency?.messageGiveRu ?? '',
       messageGiveEn: currency?.messageGiveEn ?? '',
       messageGetRu: currency?.messageGetRu ?? '',
@@ -327,6 +336,82 @@ function CurrencyForm({ currency, readOnly }: { currency: AdminCurrency | null; 
               options={TX_HASH_FORMAT_NAMES.map((f) => ({ value: f, label: t(`admin.currencies.txHashFormats.${f}`) }))}
               error={form.error('txHashFormat')}
               {...form.field('txHashFormat')}
+            />
+          </div>
+        </fieldset>
+
+        <fieldset className={styles.fieldset} disabled={readOnly}>
+          <legend>{t('admin.currencies.watch')}</legend>
+          <p className={styles.muted}>{t('admin.currencies.watchIntro')}</p>
+          {currency?.watchError && (
+            <FormAlert messages={[t('admin.currencies.watchDown', { error: currency.watchError })]} />
+          )}
+          <div className={styles.grid}>
+            <SelectField
+              label={t('admin.currencies.watchMode')}
+              options={WATCH_MODES.map((m) => ({ value: m, label: t(`admin.currencies.watchModes.${m}`) }))}
+              error={form.error('watchMode')}
+              {...form.field('watchMode')}
+            />
+            <SelectField
+              label={t('admin.currencies.watchChain')}
+              options={[
+                { value: '', label: t('admin.currencies.watchChains.none') },
+                ...CHAINS.map((c) => ({ value: c, label: t(`admin.currencies.watchChains.${c}`) })),
+              ]}
+              error={form.error('watchChain')}
+              {...form.field('watchChain')}
+            />
+            <TextField
+              label={t('admin.currencies.watchConfirmations')}
+              hint={t('admin.currencies.watchConfirmationsHint')}
+              inputMode="numeric"
+              error={form.error('watchConfirmations')}
+              {...form.field('watchConfirmations')}
+            />
+            <div className={styles.wide}>
+              <TextField
+                label={t('admin.currencies.watchXpub')}
+                hint={t('admin.currencies.watchXpubHint')}
+                spellCheck={false}
+                autoComplete="off"
+                error={form.error('watchXpub')}
+                {...form.field('watchXpub')}
+              />
+            </div>
+            <div className={styles.wide}>
+              <TextField
+                label={t('admin.currencies.watchAddress')}
+                hint={t('admin.currencies.watchAddressHint')}
+                spellCheck={false}
+                error={form.error('watchAddress')}
+                {...form.field('watchAddress')}
+              />
+            </div>
+            <div className={styles.wide}>
+              <TextField
+                label={t('admin.currencies.watchApiUrl')}
+                hint={t('admin.currencies.watchApiUrlHint')}
+                placeholder="https://blockstream.info/api"
+                inputMode="url"
+                spellCheck={false}
+                error={form.error('watchApiUrl')}
+                {...form.field('watchApiUrl')}
+              />
+            </div>
+            <TextField
+              label={t('admin.currencies.watchToken')}
+              hint={t('admin.currencies.watchTokenHint')}
+              spellCheck={false}
+              error={form.error('watchToken')}
+              {...form.field('watchToken')}
+            />
+            <TextField
+              label={t('admin.currencies.watchDecimals')}
+              hint={t('admin.currencies.watchDecimalsHint')}
+              inputMode="numeric"
+              error={form.error('watchDecimals')}
+              {...form.field('watchDecimals')}
             />
           </div>
         </fieldset>

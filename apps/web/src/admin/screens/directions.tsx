@@ -148,7 +148,7 @@ export default function Directions({ role }: { role: ConsoleRole }) {
                       )}
                     </td>
                     <td className={styles.small}>
-                      {d.manual ? t('admin.directions.manual') : t('admin.directions.automatic')}
+                      {d.detection === 'manual' ? t('admin.directions.manual') : t('admin.directions.automatic')}
                       {d.cardVerify && <div className={styles.muted}>{t('admin.directions.cardVerify')}</div>}
                     </td>
                     <td>

@@ -1,0 +1,229 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../../test/test-app';
+import { createTicket, usdtToBtc } from '../../../test/tickets';
+import { currencies } from '../../db/schema';
+import { createChainClient, fromUnits, type ChainSource } from './chain-clients';
+import { createChainWatcher, type Observation } from './chain-watcher';
+
+const USDT_TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+const USDT_ETH = '0xdAC17F958D2ee523a2206206994597C13D831ec7';
+const SHARED = 'TUEZSdKsoDHQMeZwihtdoBiN46zxhGWYdH';
+const ETH_ADDRESS = '0x9858EfFD232B4033E47d90003D41EC34EcaEda94';
+
+/** TRC-20 transfers as TronGrid's /v1/accounts/:a/transactions/trc20 lists them. */
+const trc20 = (id: string, to: string, value: string) => ({
+  transaction_id: id,
+  token_info: { symbol: 'USDT', address: USDT_TRON, decimals: 6, name: 'Tether USD' },
+  block_timestamp: 1_790_000_000_000,
+  from: 'TJmmqjb1DK9TTZbQXzRQ2AuA94z4gKAPFh',
+  to,
+  type: 'Transfer',
+  value,
+});
+
+/** A TRX transaction as /v1/accounts/:a/transactions lists it. */
+const trx = (id: string, type: string, amount: number, result = 'SUCCESS') => ({
+  ret: [{ contractRet: result, fee: 0 }],
+  signature: ['00'],
+  txID: id,
+  net_usage: 268,
+  blockNumber: 70_000_000,
+  block_timestamp: 1_790_000_000_000,
+  raw_data: {
+    contract: [
+      {
+        parameter: {
+          value: { amount, owner_address: '41aa', to_address: '41bb' },
+          type_url: `type.googleapis.com/protocol.${type}`,
+        },
+        type,
+      },
+    ],
+    ref_block_bytes: '0000',
+    ref_block_hash: '00',
+    expiration: 1_790_000_060_000,
+    timestamp: 1_790_000_000_000,
+  },
+  internal_transactions: [],
+});
+
+const tron = { all: new Map<string, unknown[]>(), confirmed: new Map<string, unknown[]>() };
+const rpcCalls: { method: string; params: unknown[] }[] = [];
+const ETH_TIP = 21_000_000;
+
+async function body(req: IncomingMessage): Promise<string> {
+  let text = '';
+  for await (const chunk of req) text += String(chunk);
+  return text;
+}
+
+let server: Server;
+let base: string;
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    void (async () => {
+      const json = (value: unknown) =>
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(value));
+      const url = new URL(req.url ?? '/', 'http://x');
+      if (url.pathname === '/rpc') {
+        const call = JSON.parse(await body(req)) as { id: number; method: string; params: unknown[] };
+        rpcCalls.push(call);
+        if (call.method === 'eth_blockNumber')
+          return json({ jsonrpc: '2.0', id: call.id, result: `0x${ETH_TIP.toString(16)}` });
+        const log = (hash: string, index: number, block: number, units: bigint, removed = false) => ({
+          address: USDT_ETH.toLowerCase(),
+          topics: [],
+          data: `0x${units.toString(16).padStart(64, '0')}`,
+          blockNumber: `0x${block.toString(16)}`,
+          transactionHash: hash,
+          transactionIndex: '0x1',
+          blockHash: `0x${'ab'.repeat(32)}`,
+          logIndex: `0x${index.toString(16)}`,
+          removed,
+        });
+        return json({
+          jsonrpc: '2.0',
+          id: call.id,
+          result: [
+            log(`0x${'11'.repeat(32)}`, 7, ETH_TIP - 11, 250_000_000n),
+            log(`0x${'22'.repeat(32)}`, 0, ETH_TIP - 1, 1n, true),
+          ],
+        });
+      }
+      if (url.pathname === '/wallet/getnowblock') {
+        return json({ blockID: '00', block_header: { raw_data: { number: 70_000_019 } } });
+      }
+      const match = /^\/v1\/accounts\/([^/]+)\/transactions(\/trc20)?$/.exec(url.pathname);
+      if (!match) return res.writeHead(404).end();
+      const key = `${match[1]}${match[2] ?? ''}`;
+      const data = (url.searchParams.get('only_confirmed') === 'true' ? tron.confirmed : tron.all).get(key) ?? [];
+      return json({ data, success: true, meta: { at: 1_790_000_000_000, page_size: data.length } });
+    })();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+});
+afterAll(() => {
+  server.closeAllConnections();
+  server.close();
+});
+
+const source = (over: Partial<ChainSource>): ChainSource => ({
+  chain: 'tron',
+  apiUrl: base,
+  token: '',
+  decimals: 6,
+  confirmations: 19,
+  ...over,
+});
+
+describe('chain clients', () => {
+  it('turns smallest units into exact decimal text', () => {
+    expect(fromUnits(1n, 8)).toBe('0.00000001');
+    expect(fromUnits('2100000000000000', 8)).toBe('21000000');
+    expect(fromUnits(123_456_789_012_345_678_901n, 18)).toBe('123.456789012345678901');
+  });
+
+  it('reads TRC-20 transfers to an address from TronGrid, solidified ones as settled', async () => {
+    const to = 'TSeJkUh4Qv67VNFwY8LaAxERygNdy6NQZK';
+    const settled = trc20('aa'.repeat(32), to, '12500000');
+    tron.all.set(`${to}/trc20`, [trc20('bb'.repeat(32), to, '1'), settled, trc20('cc'.repeat(32), 'Tother', '5')]);
+    tron.confirmed.set(`${to}/trc20`, [settled]);
+    const client = createChainClient(source({ token: USDT_TRON }));
+    expect(await client.incoming(to)).toEqual([
+      { txid: 'bb'.repeat(32), position: 0, amount: '0.000001', confirmations: 0 },
+      { txid: 'aa'.repeat(32), position: 0, amount: '12.5', confirmations: 19 },
+    ]);
+    await expect(client.probe()).resolves.toBeUndefined();
+  });
+
+  it('reads TRX transfers, leaving out failed ones and other contracts', async () => {
+    const to = 'TYJPRrdB5APNeRs4R7fYZSwW3TcrTKw2gx';
+    const paid = trx('dd'.repeat(32), 'TransferContract', 1_500_000);
+    tron.all.set(to, [
+      paid,
+      trx('ee'.repeat(32), 'TransferContract', 9, 'REVERT'),
+      trx('ff'.repeat(32), 'TriggerSmartContract', 0),
+    ]);
+    tron.confirmed.set(to, []);
+    expect(await createChainClient(source({})).incoming(to)).toEqual([
+      { txid: 'dd'.repeat(32), position: 0, amount: '1.5', confirmations: 0 },
+    ]);
+  });
+
+  it('reads ERC-20 Transfer logs to an address through eth_getLogs', async () => {
+    const client = createChainClient(
+      source({ chain: 'ethereum', apiUrl: `${base}/rpc`, token: USDT_ETH, confirmations: 12 }),
+    );
+    expect(await client.incoming(ETH_ADDRESS)).toEqual([
+      { txid: `0x${'11'.repeat(32)}`, position: 7, amount: '250', confirmations: 12 },
+    ]);
+    const getLogs = rpcCalls.find((c) => c.method === 'eth_getLogs');
+    expect(getLogs?.params).toEqual([
+      {
+        fromBlock: `0x${(ETH_TIP - 7_500).toString(16)}`,
+        toBlock: 'latest',
+        address: USDT_ETH,
+        topics: [
+          '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef',
+          null,
+          '0x0000000000000000000000009858effd232b4033e47d90003d41ec34ecaeda94',
+        ],
+      },
+    ]);
+    await expect(
+      createChainClient(source({ chain: 'ethereum', apiUrl: `${base}/rpc` })).incoming(ETH_ADDRESS),
+    ).rejects.toThrow(/token contract/);
+  });
+});
+
+describe('one address and an amount tag', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp({ chainWatch: true });
+    await ctx.database.db
+      .update(currencies)
+      .set({
+        watchMode: 'amount_tag',
+        watchChain: 'tron',
+        watchAddress: SHARED,
+        watchToken: USDT_TRON,
+        watchDecimals: 6,
+        watchApiUrl: base,
+        watchConfirmations: 19,
+      })
+      .where(eq(currencies.code, 'USDTTRC20'));
+    await ctx.app.services.catalog.changed();
+  });
+  afterAll(() => ctx.close());
+
+  it('gives each ticket a sum of its own at the shared address and tells payments apart by it', async () => {
+    const made = await Promise.all(
+      [0, 1, 2].map(async () => {
+        const res = await createTicket(ctx, usdtToBtc('0.01'));
+        expect(res.statusCode).toBe(200);
+        return res.json<{ id: string; give: { sum: string }; payTo: { value: string }[] }>();
+      }),
+    );
+    expect(made.map((t) => t.payTo[0]!.value)).toEqual([SHARED, SHARED, SHARED]);
+    const sums = made.map((t) => t.give.sum);
+    expect(new Set(sums).size).toBe(3);
+
+    // The second ticket's exact sum arrives, and a payment no ticket expects.
+    const units = (sum: string) => sum.replace('.', '').replace(/^0+/, '') + '0000';
+    const paid = trc20('ab'.repeat(32), SHARED, units(sums[1]!));
+    tron.all.set(`${SHARED}/trc20`, [paid, trc20('cd'.repeat(32), SHARED, '7')]);
+    tron.confirmed.set(`${SHARED}/trc20`, [paid]);
+    const seen: Observation[] = [];
+    await createChainWatcher({
+      database: ctx.database,
+      catalog: ctx.app.services.catalog,
+      onObservation: async (o) => void seen.push(o),
+    }).watch('tron');
+    expect(seen).toEqual([
+      expect.objectContaining({ ticketId: made[1]!.id, amount: sums[1], confirmations: 19, required: 19 }),
+    ]);
+  });
+});

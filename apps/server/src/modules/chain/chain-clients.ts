@@ -1,0 +1,195 @@
+import { Decimal } from '@obmen/shared';
+import { fetchWithRetry, type RetryOptions } from '../rates/fetch-with-retry';
+import type { Chain } from './addresses';
+
+/** One incoming transfer to an address, as the chain API tells it. */
+export interface IncomingTransfer {
+  txid: string;
+  /** The output index (Bitcoin), the log index (Ethereum), 0 on TRON (one transfer per transaction). */
+  position: number;
+  /** Exact decimal text in the currency's own unit (BTC, not satoshi). */
+  amount: string;
+  /** 0 while unconfirmed. */
+  confirmations: number;
+}
+
+export interface ChainSource {
+  chain: Chain;
+  apiUrl: string;
+  /** A token's contract; empty for the network's own coin. */
+  token: string;
+  /** Decimals of the integer amounts the API reports. */
+  decimals: number;
+  /** What counts as settled: TRON's solidified transactions are given this many. */
+  confirmations: number;
+}
+
+export interface ChainClient {
+  incoming(address: string): Promise<IncomingTransfer[]>;
+  /** Asks for the chain's height: throws when the source does not answer. */
+  probe(): Promise<void>;
+}
+
+/** An integer amount in the chain's smallest unit (satoshi, sun, wei) as exact decimal text. */
+export function fromUnits(units: string | bigint, decimals: number): string {
+  return new Decimal(units.toString()).div(new Decimal(10).pow(decimals)).toFixed();
+}
+
+const ERC20_TRANSFER = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
+// eth_getLogs looks this far back: a day of 12-second blocks and the payment window, rounded up.
+export const ETHEREUM_LOOKBACK_BLOCKS = 7_500;
+
+const join = (base: string, path: string) => `${base.replace(/\/+$/, '')}${path}`;
+
+interface EsploraTx {
+  txid: string;
+  status: { confirmed: boolean; block_height?: number };
+  vout: { scriptpubkey_address?: string; value: number }[];
+}
+
+interface TronTrc20Transfer {
+  transaction_id: string;
+  to: string;
+  type: string;
+  value: string;
+  token_info: { address: string };
+}
+
+interface TronTransaction {
+  txID: string;
+  ret?: { contractRet?: string }[];
+  raw_data: {
+    contract: { type: string; parameter: { value: { amount?: number | string; to_address?: string } } }[];
+  };
+}
+
+interface EthereumLog {
+  transactionHash: string;
+  logIndex: string;
+  blockNumber: string | null;
+  data: string;
+  removed?: boolean;
+}
+
+/** The answers of one watcher run: the tip is asked once, each address once. */
+export function createChainClient(source: ChainSource, retry: RetryOptions = {}): ChainClient {
+  const get = async <T>(path: string): Promise<T> =>
+    (await (await fetchWithRetry(join(source.apiUrl, path), retry)).json()) as T;
+  let tip: Promise<number> | null = null;
+
+  const esploraTip = () =>
+    (tip ??= fetchWithRetry(join(source.apiUrl, '/blocks/tip/height'), retry)
+      .then((r) => r.text())
+      .then((text) => {
+        const height = Number.parseInt(text.trim(), 10);
+        if (!Number.isSafeInteger(height)) throw new Error(`the tip height "${text.slice(0, 40)}" is no number`);
+        return height;
+      }));
+
+  async function rpc<T>(method: string, params: unknown[]): Promise<T> {
+    const response = await fetchWithRetry(source.apiUrl, { ...retry, json: { jsonrpc: '2.0', id: 1, method, params } });
+    const body = (await response.json()) as { result?: T; error?: { message?: string } };
+    if (body.error || body.result === undefined) throw new Error(`${method}: ${body.error?.message ?? 'no result'}`);
+    return body.result;
+  }
+  const ethereumTip = () => (tip ??= rpc<string>('eth_blockNumber', []).then((hex) => Number(BigInt(hex))));
+
+  /** Which TRON transactions are solidified (irreversible): TronGrid answers them apart. */
+  async function tronPair<T>(path: string, idOf: (item: T) => string) {
+    const separator = path.includes('?') ? '&' : '?';
+    const [all, confirmed] = await Promise.all([
+      get<{ data?: T[] }>(path),
+      get<{ data?: T[] }>(`${path}${separator}only_confirmed=true`),
+    ]);
+    const settled = new Set((confirmed.data ?? []).map(idOf));
+    return (all.data ?? []).map((item) => ({ item, settled: settled.has(idOf(item)) }));
+  }
+
+  return {
+    async probe() {
+      if (source.chain === 'ethereum') await ethereumTip();
+      else if (source.chain === 'tron') {
+        const block = await get<{ block_header?: { raw_data?: { number?: number } } }>('/wallet/getnowblock');
+        if (typeof block.block_header?.raw_data?.number !== 'number') throw new Error('getnowblock gave no block');
+      } else await esploraTip();
+    },
+
+    async incoming(address) {
+      switch (source.chain) {
+        case 'bitcoin':
+        case 'litecoin': {
+          const [height, txs] = await Promise.all([esploraTip(), get<EsploraTx[]>(`/address/${address}/txs`)]);
+          return txs.flatMap((tx) =>
+            tx.vout.flatMap((out, position) =>
+              out.scriptpubkey_address === address
+                ? [
+                    {
+                      txid: tx.txid,
+                      position,
+                      amount: fromUnits(BigInt(out.value), source.decimals),
+                      confirmations:
+                        tx.status.confirmed && tx.status.block_height !== undefined
+                          ? Math.max(0, height - tx.status.block_height + 1)
+                          : 0,
+                    },
+                  ]
+                : [],
+            ),
+          );
+        }
+        case 'tron': {
+          if (source.token) {
+            const path = `/v1/accounts/${address}/transactions/trc20?only_to=true&limit=200&contract_address=${source.token}`;
+            const transfers = await tronPair<TronTrc20Transfer>(path, (t) => t.transaction_id);
+            return transfers
+              .filter(({ item }) => item.type === 'Transfer' && item.to === address)
+              .map(({ item, settled }) => ({
+                txid: item.transaction_id,
+                position: 0,
+                amount: fromUnits(BigInt(item.value), source.decimals),
+                confirmations: settled ? source.confirmations : 0,
+              }));
+          }
+          const path = `/v1/accounts/${address}/transactions?only_to=true&limit=200`;
+          const txs = await tronPair<TronTransaction>(path, (t) => t.txID);
+          return txs.flatMap(({ item, settled }) => {
+            const contract = item.raw_data.contract[0];
+            const amount = contract?.parameter.value.amount;
+            const succeeded = (item.ret?.[0]?.contractRet ?? 'SUCCESS') === 'SUCCESS';
+            if (contract?.type !== 'TransferContract' || amount === undefined || !succeeded) return [];
+            return [
+              {
+                txid: item.txID,
+                position: 0,
+                amount: fromUnits(BigInt(amount), source.decimals),
+                confirmations: settled ? source.confirmations : 0,
+              },
+            ];
+          });
+        }
+        case 'ethereum': {
+          // A JSON-RPC node can list a token's Transfer logs to an address; it has no call for plain
+          // ETH sent to one (that needs an indexer), so only tokens are watched here (docs/payments.md).
+          if (!source.token) throw new Error('plain ETH cannot be watched through JSON-RPC: set a token contract');
+          const height = await ethereumTip();
+          const logs = await rpc<EthereumLog[]>('eth_getLogs', [
+            {
+              fromBlock: `0x${Math.max(0, height - ETHEREUM_LOOKBACK_BLOCKS).toString(16)}`,
+              toBlock: 'latest',
+              address: source.token,
+              topics: [ERC20_TRANSFER, null, `0x${'0'.repeat(24)}${address.slice(2).toLowerCase()}`],
+            },
+          ]);
+          return logs
+            .filter((log) => !log.removed)
+            .map((log) => ({
+              txid: log.transactionHash,
+              position: Number(BigInt(log.logIndex)),
+              amount: fromUnits(BigInt(log.data === '0x' ? 0 : log.data), source.decimals),
+              confirmations: log.blockNumber === null ? 0 : Math.max(0, height - Number(BigInt(log.blockNumber)) + 1),
+            }));
+        }
+      }
+    },
+  };
+}

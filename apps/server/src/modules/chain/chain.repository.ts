@@ -1,0 +1,92 @@
+import { and, eq, inArray, isNotNull, or, sql, gt } from 'drizzle-orm';
+import { queryRows, type DbOrTx, type Tx } from '../../db/database';
+import { chainObservations, currencies, tickets } from '../../db/schema';
+import type { Chain } from './addresses';
+
+/**
+ * The next index of a watched key, in the caller's transaction. The counter row stays locked until
+ * that transaction ends, so two tickets never get one index, whichever process creates them; a
+ * creation that rolls back gives its index back with it.
+ */
+export async function takeNextIndex(tx: Tx, key: string): Promise<number> {
+  const [row] = await queryRows<{ taken: number }>(
+    tx,
+    sql`
+    insert into chain_address_counters (key, next_index) values (${key}, 1)
+    on conflict (key) do update set next_index = chain_address_counters.next_index + 1
+    returning next_index - 1 as taken`,
+  );
+  return Number(row!.taken);
+}
+
+export type WatchedTicket = Awaited<ReturnType<typeof listWatchedTickets>>[number];
+
+/** Tickets with a deposit address on a chain still awaiting payment, or whose deadline passed after `since`. */
+export function listWatchedTickets(db: DbOrTx, chain: Chain, since: Date) {
+  return db
+    .select({
+      id: tickets.id,
+      giveCode: tickets.giveCode,
+      giveSum: tickets.giveSum,
+      address: tickets.depositAddress,
+      tagged: tickets.depositTagged,
+    })
+    .from(tickets)
+    .where(
+      and(
+        eq(tickets.depositChain, chain),
+        isNotNull(tickets.depositAddress),
+        or(eq(tickets.status, 'advance'), gt(tickets.paymentDeadline, since)),
+      ),
+    );
+}
+
+export type ObservationRow = typeof chainObservations.$inferSelect;
+
+export function listObservations(db: DbOrTx, ticketIds: string[]): Promise<ObservationRow[]> {
+  if (ticketIds.length === 0) return Promise.resolve([]);
+  return db.select().from(chainObservations).where(inArray(chainObservations.ticketId, ticketIds));
+}
+
+export async function saveObservation(db: DbOrTx, row: ObservationRow): Promise<void> {
+  await db
+    .insert(chainObservations)
+    .values(row)
+    .onConflictDoUpdate({
+      target: [chainObservations.ticketId, chainObservations.txid, chainObservations.position],
+      set: { amount: row.amount, confirmations: row.confirmations, gone: row.gone, reportedAt: row.reportedAt },
+    });
+}
+
+/** Records whether a currency's chain API answers; true when that changed (its directions open or close). */
+export async function setWatchError(db: DbOrTx, code: string, error: string | null): Promise<boolean> {
+  const changed = await db
+    .update(currencies)
+    .set({ watchError: error })
+    .where(and(eq(currencies.code, code), sql`${currencies.watchError} is distinct from ${error}`))
+    .returning({ code: currencies.code });
+  return changed.length > 0;
+}
+
+/** Whether a watched ticket at a shared address already expects exactly this sum. */
+export async function taggedSumTaken(tx: Tx, chain: Chain, address: string, sum: string, since: Date) {
+  const [row] = await tx
+    .select({ id: tickets.id })
+    .from(tickets)
+    .where(
+      and(
+        eq(tickets.depositChain, chain),
+        eq(tickets.depositAddress, address),
+        eq(tickets.depositTagged, true),
+        sql`${tickets.giveSum} = ${sum}::numeric`,
+        or(eq(tickets.status, 'advance'), gt(tickets.paymentDeadline, since)),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** With CHAIN_WATCH off nothing reads the chains: no old error may keep a currency's directions closed. */
+export async function clearWatchErrors(db: DbOrTx): Promise<void> {
+  await db.update(currencies).set({ watchError: null }).where(isNotNull(currencies.watchError));
+}
