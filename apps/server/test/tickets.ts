@@ -81,8 +81,8 @@ export async function withQuotedSums(
     });
     const filled =
       computedSide === 'getSum'
-        ? toAmount(sums.getSum, pair.get.row.scale)
-        : toAmount(sums.giveSum, pair.give.row.scale);
+        ? toAmount(sums.getSum, pair.get.row.scale, 'down')
+        : toAmount(sums.giveSum, pair.give.row.scale, 'up');
     return { ...p, [computedSide]: filled };
   } catch {
     return payload;

@@ -18,8 +18,30 @@ export const roundDown = (value: Decimal, scale: number): Decimal => value.toDec
 /** Rounded away from zero to `scale` decimals: what the client gives never falls short of the exact amount. */
 export const roundUp = (value: Decimal, scale: number): Decimal => value.toDecimalPlaces(scale, Decimal.ROUND_UP);
 
-/** The wire form: fixed decimals, a dot, no exponent. */
-export const toAmount = (value: Decimal, scale: number): string => value.toFixed(scale);
+/**
+ * Which way a lossy step goes, said at every step (issue 36, as dinero.js's `transformScale` takes
+ * its rounding function): `down` toward zero, `up` away from it, `half-up` to the nearest.
+ */
+export type Rounding = 'down' | 'up' | 'half-up';
+
+const ROUNDING_MODES: Record<Rounding, DecimalJs.Rounding> = {
+  down: DecimalJs.ROUND_DOWN,
+  up: DecimalJs.ROUND_UP,
+  'half-up': DecimalJs.ROUND_HALF_UP,
+};
+
+/** The wire form at `scale` decimals: fixed decimals, a dot, no exponent, rounded as asked. */
+export const toAmount = (value: Decimal, scale: number, rounding: Rounding): string =>
+  value.toFixed(scale, ROUNDING_MODES[rounding]);
+
+/** Decimals of the US dollar figures kept for turnovers, rewards and partner balances. */
+export const USD_SCALE = 8;
+
+/** A US dollar figure as kept (8 decimals), rounded as asked. */
+export const toUsd = (value: Decimal, rounding: Rounding): string => toAmount(value, USD_SCALE, rounding);
+
+/** A US dollar figure as people read it, in cents, rounded as asked. */
+export const toCents = (value: Decimal, rounding: Rounding): string => toAmount(value, 2, rounding);
 
 // Rates travel as decimal strings with at most 18 decimals, like every amount on the wire.
 const RATE_DECIMALS = 18;

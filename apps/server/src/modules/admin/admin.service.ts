@@ -1,42 +1,44 @@
+import { scaleOf as scaleOfCurrency } from '../exchange/exchange.catalog';
 import {
   ADMIN_TICKET_ACTIONS,
-  adminTicketActionBodies,
-  type adminTicketPayment,
-  Decimal,
-  directionRangeProblem,
-  workingHoursProblem,
-  issueMessage,
-  toAmount,
-  TICKET_STATUSES,
   type AdminAuditEntry,
-  type AdminCurrency,
-  type AdminDirection,
-  type AdminNews,
-  type AdminOutboxMail,
-  type AdminPage,
-  type AdminPayout,
-  type AdminPrice,
-  type AdminPromo,
-  type AdminSeo,
-  type AdminSiteState,
   type AdminAwaitingPayment,
-  AWAITING_PAYMENT_STATUSES,
-  type AdminTicketAction,
-  type AdminTicketDetail,
-  type AdminTicketList,
+  type AdminCurrency,
   type adminCurrencyCreate,
   type adminCurrencyPatch,
+  type AdminDirection,
   type adminDirectionCreate,
   type adminDirectionPatch,
+  type AdminNews,
   type adminNewsBody,
+  type AdminOutboxMail,
+  type AdminPage,
   type adminPageBody,
+  type AdminPayout,
+  type AdminPrice,
   type adminPriceUpdate,
+  type AdminPromo,
   type adminPromoIssue,
+  type AdminSeo,
   type adminSeoBody,
+  type AdminSiteState,
+  type AdminTicketAction,
+  adminTicketActionBodies,
+  type AdminTicketDetail,
+  type AdminTicketList,
+  type adminTicketPayment,
   type adminUserPatch,
+  AWAITING_PAYMENT_STATUSES,
+  Decimal,
+  directionRangeProblem,
+  issueMessage,
   type Lang,
   type siteStateUpdate,
+  TICKET_STATUSES,
   type TicketStatus,
+  toAmount,
+  toCents,
+  workingHoursProblem,
 } from '@obmen/shared';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/database';
@@ -291,9 +293,10 @@ export function createAdminService({
     });
   }
 
-  const scaleOf = (code: string) => catalog.get().currencies.get(code)?.row.scale ?? 8;
+  const scaleOf = (code: string) => scaleOfCurrency(catalog.get(), code);
   const valuteOf = (code: string) => catalog.get().currencies.get(code)?.row.valute ?? code;
-  const amountOf = (code: string, sum: string) => toAmount(new Decimal(sum), scaleOf(code));
+  // Stored sums are at their currency's scale already; a figure that is not is cut, never inflated.
+  const amountOf = (code: string, sum: string) => toAmount(new Decimal(sum), scaleOf(code), 'down');
   const sideOf = (code: string, sum: string) => ({ code, valute: valuteOf(code), sum: amountOf(code, sum) });
 
   const toDirectionDto = (row: DirectionRow): AdminDirection => ({
@@ -352,7 +355,7 @@ export function createAdminService({
     currencyCode: payout.currencyCode,
     valute: valuteOf(payout.currencyCode),
     sum: amountOf(payout.currencyCode, payout.sum),
-    amountUsd: new Decimal(payout.amountUsd).toFixed(2),
+    amountUsd: toCents(new Decimal(payout.amountUsd), 'half-up'),
     requisite: payout.requisite,
     addRequisite: payout.addRequisite,
     status: payout.status,
@@ -426,7 +429,7 @@ export function createAdminService({
         refundNote: row.refundNote,
         feePercent: plain(row.feePercent),
         discountPercent: plain(row.discountPercent),
-        usdValue: new Decimal(row.usdValue).toFixed(2),
+        usdValue: toCents(new Decimal(row.usdValue), 'half-up'),
         cardCheck: {
           status: checkStatus,
           reason: check?.reason ?? null,
@@ -768,8 +771,8 @@ export function createAdminService({
           return {
             code: promo.code,
             username,
-            valueRub: toAmount(new Decimal(promo.valueRub), 0),
-            minRub: toAmount(new Decimal(promo.minRub), 0),
+            valueRub: toAmount(new Decimal(promo.valueRub), 0, 'down'),
+            minRub: toAmount(new Decimal(promo.minRub), 0, 'up'),
             status: expired ? 'expired' : promo.status,
             ticketId: promo.ticketId,
             ticketNumber,
@@ -807,8 +810,8 @@ export function createAdminService({
       return issued.map((promo) => ({
         code: promo.code,
         username: body.username ?? null,
-        valueRub: toAmount(new Decimal(promo.valueRub), 0),
-        minRub: toAmount(new Decimal(promo.minRub), 0),
+        valueRub: toAmount(new Decimal(promo.valueRub), 0, 'down'),
+        minRub: toAmount(new Decimal(promo.minRub), 0, 'up'),
         status: 'active',
         ticketId: null,
         ticketNumber: null,
@@ -867,7 +870,11 @@ export function createAdminService({
           await creditBalance(tx, row.userId, row.amountUsd);
           return row;
         },
-        (row) => ({ status: row.status, reason: row.reason, returnedUsd: new Decimal(row.amountUsd).toFixed(2) }),
+        (row) => ({
+          status: row.status,
+          reason: row.reason,
+          returnedUsd: toCents(new Decimal(row.amountUsd), 'half-up'),
+        }),
       );
       return payoutDto(id);
     },

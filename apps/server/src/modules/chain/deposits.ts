@@ -49,6 +49,7 @@ export async function allocateDeposit(tx: Tx, currency: CurrencyRow, giveSum: st
     const tagged = toAmount(
       new Decimal(giveSum).plus(new Decimal(tag).div(new Decimal(10).pow(currency.scale))),
       currency.scale,
+      'down',
     );
     if (await taggedSumTaken(tx, chain, currency.watchAddress, tagged, since)) continue;
     return {

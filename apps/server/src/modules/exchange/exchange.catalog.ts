@@ -45,6 +45,16 @@ export interface CatalogSnapshot {
 
 export const directionKey = (give: string, get: string) => `${give}>${get}`;
 
+/**
+ * A currency's scale: how many decimals its amounts keep. A code the catalog does not know is a
+ * fault to report, not a currency of 8 decimals (issue 36).
+ */
+export function scaleOf(snapshot: Pick<CatalogSnapshot, 'currencies'>, code: string): number {
+  const found = snapshot.currencies.get(code);
+  if (!found) throw new Error(`the currency ${code} is not in the catalog: its scale is unknown`);
+  return found.row.scale;
+}
+
 export function toCurrency(row: CurrencyRow, lang: Lang): Currency {
   return {
     name: lang === 'en' ? row.nameEn : row.nameRu,

@@ -1,25 +1,26 @@
 import {
+  type calculateBody,
+  type Currency,
+  type CurrencySide,
   Decimal,
   decimalPlaces,
   formatAmount,
   formatMessage,
-  normalizeAmount,
-  rateText,
-  roundDown,
-  type MessageKey,
-  toAmount,
-  toInverseRate,
-  toRate,
-  trimAmount,
-  type calculateBody,
-  type Currency,
-  type CurrencySide,
   type Lang,
+  type MessageKey,
+  normalizeAmount,
   type Overview,
   type Quote,
   type Range,
+  rateText,
   type RequisiteField,
+  roundDown,
   type SeoRecord,
+  toAmount,
+  toCents,
+  toInverseRate,
+  toRate,
+  trimAmount,
 } from '@obmen/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/database';
@@ -73,7 +74,7 @@ export interface PricedQuote {
 
 /** 'Превышен лимит' and what the amount may be at most, written for reading in the request's language. */
 function overLimitBy(key: 'exchange.limitOverflow' | 'exchange.ticketShare', most: Decimal, pair: Pair) {
-  const amount = trimAmount(toAmount(most, pair.get.row.scale));
+  const amount = trimAmount(toAmount(most, pair.get.row.scale, 'down'));
   return new ParameterError((l) => [
     {
       name: 'sum',
@@ -276,7 +277,7 @@ export function createExchangeService({
       if (!row || !rub) {
         promoError = row ? { key: 'exchange.promoInvalid', params: {} } : await whyNotUsable(params);
       } else if (sums.giveSum.times(pair.give.usdPrice!).div(rub).lt(row.minRub)) {
-        promoError = { key: 'exchange.promoMinimum', params: { value: new Decimal(row.minRub).toFixed(0) } };
+        promoError = { key: 'exchange.promoMinimum', params: { value: toAmount(new Decimal(row.minRub), 0, 'up') } };
       } else {
         const bonus = roundDown(new Decimal(row.valueRub).times(rub).div(pair.get.usdPrice!), pair.get.row.scale);
         promo = { code: row.code, bonus };
@@ -290,8 +291,8 @@ export function createExchangeService({
     const estimate = params.estimateRefusals
       ? {
           estimate: {
-            giveSum: toAmount(sums.giveSum, pair.give.row.scale),
-            getSum: toAmount(sums.getSum, pair.get.row.scale),
+            giveSum: toAmount(sums.giveSum, pair.give.row.scale, 'up'),
+            getSum: toAmount(sums.getSum, pair.get.row.scale, 'down'),
           },
         }
       : {};
@@ -336,8 +337,8 @@ export function createExchangeService({
     const { pair, sums, discount, promo, fee } = priced;
     const lifetime = pair.direction.row.quoteLifetimeSeconds;
     const expires = quoteExpiry(now, lifetime);
-    const giveSum = toAmount(sums.giveSum, pair.give.row.scale);
-    const getSum = toAmount(sums.getSum, pair.get.row.scale);
+    const giveSum = toAmount(sums.giveSum, pair.give.row.scale, 'up');
+    const getSum = toAmount(sums.getSum, pair.get.row.scale, 'down');
     const rate = toRate(sums.rate);
     return {
       giveSum,
@@ -359,7 +360,7 @@ export function createExchangeService({
       }),
       fee: fee.toFixed(),
       discount: discount.toFixed(),
-      promo: promo && { code: promo.code, bonus: toAmount(promo.bonus, pair.get.row.scale) },
+      promo: promo && { code: promo.code, bonus: toAmount(promo.bonus, pair.get.row.scale, 'down') },
       promoError: priced.promoError && formatMessage(lang, priced.promoError.key, priced.promoError.params),
       fixed: body.useFixedDirection,
     };
@@ -383,10 +384,11 @@ export function createExchangeService({
       const { percent, turnover } = await discountFor(user);
       return {
         percent: percent.toFixed(),
-        turnoverUsd: turnover.toFixed(2),
-        bands: catalog
-          .get()
-          .discountBands.map((b) => ({ minTurnoverUsd: b.minTurnoverUsd.toFixed(0), percent: b.percent.toFixed() })),
+        turnoverUsd: toCents(turnover, 'down'),
+        bands: catalog.get().discountBands.map((b) => ({
+          minTurnoverUsd: toAmount(b.minTurnoverUsd, 0, 'up'),
+          percent: b.percent.toFixed(),
+        })),
       };
     },
 
@@ -412,9 +414,9 @@ export function createExchangeService({
       if (!bytes) {
         const scale = give.row.scale;
         const range: Range = {
-          minSum: toAmount(direction.minSum, scale),
-          ...(direction.threshold && { threshold: toAmount(direction.threshold, scale) }),
-          maxSum: toAmount(direction.maxSum, scale),
+          minSum: toAmount(direction.minSum, scale, 'up'),
+          ...(direction.threshold && { threshold: toAmount(direction.threshold, scale, 'up') }),
+          maxSum: toAmount(direction.maxSum, scale, 'down'),
         };
         bytes = Buffer.from(JSON.stringify(range));
         rangeCache.bytes.set(key, bytes);
@@ -424,7 +426,7 @@ export function createExchangeService({
 
     async reserve(code: string): Promise<string> {
       const entry = currency(code, 'x');
-      return toAmount(await catalog.reserve(code), entry.row.scale);
+      return toAmount(await catalog.reserve(code), entry.row.scale, 'down');
     },
 
     /** Every pair with a direction, open now or not, and whether it has texts, as JSON bytes. */
@@ -487,7 +489,7 @@ export function createExchangeService({
       return {
         reserves: receivable.map((entry, i) => ({
           ...side(entry),
-          reserveAmount: toAmount(amounts[i]!, entry.row.scale),
+          reserveAmount: toAmount(amounts[i]!, entry.row.scale, 'down'),
         })),
         popular,
       };

@@ -158,8 +158,8 @@ describe('pricing', () => {
           expect(value.isFinite()).toBe(true);
         }
         const wire = [
-          toAmount(sums.giveSum, input.giveScale),
-          toAmount(sums.getSum, input.getScale),
+          toAmount(sums.giveSum, input.giveScale, 'up'),
+          toAmount(sums.getSum, input.getScale, 'down'),
           toRate(sums.rate),
           toInverseRate(sums.rate),
         ];

@@ -53,7 +53,7 @@ async function exportItems(catalog: Catalog, exchange: ExchangeService): Promise
       to: row.getCode,
       in: inAmount,
       out: outAmount,
-      amount: toAmount(reserve, pair.get.row.scale),
+      amount: toAmount(reserve, pair.get.row.scale, 'down'),
       min: pair.direction.threshold ?? pair.direction.minSum,
       max: pair.direction.maxSum,
       valute: pair.give.row.valute,

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { Decimal, toAmount, type Discount, type PromoCode } from '@obmen/shared';
+import { Decimal, type Discount, type PromoCode, toAmount, toCents } from '@obmen/shared';
 import type { Db } from '../../db/database';
 import type { UserRow } from '../accounts/accounts.repository';
 import { insertPromoCodes, listActiveUserPromoCodes, listUserPromoCodes, type PromoRow } from './promo.repository';
@@ -24,8 +24,8 @@ function toPromo({
   const expired = promo.status === 'active' && promo.expiresAt !== null && promo.expiresAt.getTime() < Date.now();
   return {
     code: promo.code,
-    valueRub: toAmount(new Decimal(promo.valueRub), 0),
-    minRub: toAmount(new Decimal(promo.minRub), 0),
+    valueRub: toAmount(new Decimal(promo.valueRub), 0, 'down'),
+    minRub: toAmount(new Decimal(promo.minRub), 0, 'up'),
     status: expired ? 'expired' : promo.status,
     expiresAt: promo.expiresAt?.toISOString() ?? null,
     usedAt: promo.usedAt?.toISOString() ?? null,
@@ -47,7 +47,7 @@ export function withNextBand(discount: Omit<Discount, 'next'>): Discount {
       ? {
           minTurnoverUsd: next.minTurnoverUsd,
           percent: next.percent,
-          remainingUsd: next.min.minus(turnover).toFixed(2),
+          remainingUsd: toCents(next.min.minus(turnover), 'up'),
         }
       : null,
   };

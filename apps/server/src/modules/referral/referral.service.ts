@@ -21,7 +21,8 @@ import type { Db, Tx } from '../../db/database';
 import type { RequisiteFieldRecord } from '../../db/schema';
 import { ConflictError, ParameterError } from '../../http/errors';
 import { findUserIdByRefNumber, type UserRow } from '../accounts/accounts.repository';
-import type { Catalog, CatalogCurrency } from '../exchange/exchange.catalog';
+import { scaleOf, type Catalog, type CatalogCurrency } from '../exchange/exchange.catalog';
+import { payoutDebitUsd, referralReward } from './referral-money';
 import type { TicketRow } from '../tickets/tickets.repository';
 import {
   countReferrals,
@@ -106,7 +107,7 @@ export function createReferralService({
       date: row.createdAt.toISOString(),
       currency: row.currencyCode,
       valute: currency?.valute ?? row.currencyCode,
-      sum: toAmount(new Decimal(row.sum), currency?.scale ?? 8),
+      sum: toAmount(new Decimal(row.sum), scaleOf(catalog.get(), row.currencyCode), 'down'),
       amountUsd: usd(new Decimal(row.amountUsd)),
       requisite: row.requisite,
       status: row.status,
@@ -180,11 +181,13 @@ export function createReferralService({
             valute,
             iconPath: c.row.iconPath,
             scale,
-            minSum: toAmount(minimum, scale),
-            maxSum: reachable ? toAmount(maximum, scale) : null,
+            minSum: toAmount(minimum, scale, 'up'),
+            maxSum: reachable ? toAmount(maximum, scale, 'down') : null,
             unavailableReason: reachable
               ? null
-              : formatMessage(lang, 'referral.balanceBelowMinimum', { value: `${toAmount(minimum, scale)} ${valute}` }),
+              : formatMessage(lang, 'referral.balanceBelowMinimum', {
+                  value: `${toAmount(minimum, scale, 'up')} ${valute}`,
+                }),
             requisite: toField(requisite!, lang),
             addRequisite: addRequisite ? toField(addRequisite, lang) : null,
           };
@@ -245,7 +248,9 @@ export function createReferralService({
       } else if (new Decimal(amount).lt(minimum)) {
         problems.push((lang) => ({
           name: 'Sum',
-          messages: [formatMessage(lang, 'referral.belowMinimum', { value: `${toAmount(minimum, scale)} ${valute}` })],
+          messages: [
+            formatMessage(lang, 'referral.belowMinimum', { value: `${toAmount(minimum, scale, 'up')} ${valute}` }),
+          ],
         }));
       }
       const [requisiteField, addField] = currency.row.getFields;
@@ -262,13 +267,13 @@ export function createReferralService({
       }
 
       const sum = new Decimal(amount);
-      const amountUsd = sum.times(currency.usdPrice).toFixed(8);
+      const amountUsd = payoutDebitUsd(sum, currency.usdPrice);
       const row = await db.transaction(async (tx) => {
         if (!(await debitBalance(tx, user.id, amountUsd))) throw ParameterError.of({ Sum: 'referral.overBalance' });
         return insertPayout(tx, {
           userId: user.id,
           currencyCode: currency.row.code,
-          sum: toAmount(sum, scale),
+          sum: toAmount(sum, scale, 'down'),
           amountUsd,
           // Kept as the operator will paste it: a card without its spaces, an address trimmed.
           requisite: requisiteField ? normalizeRequisite(requisiteField.kind, body.Requisite) : body.Requisite,
@@ -286,7 +291,7 @@ export function createReferralService({
     async accrue(tx: Tx, ticket: TicketRow): Promise<void> {
       if (!ticket.referrerId || ticket.referrerId === ticket.userId) return;
       if (dealProfitPercent(ticket).lt(REFERRAL_TERMS.minProfitPercent)) return;
-      const amountUsd = new Decimal(ticket.usdValue).times(REFERRAL_TERMS.rewardPercent).div(100).toFixed(8);
+      const amountUsd = referralReward(new Decimal(ticket.usdValue));
       const fresh = await insertCharge(tx, {
         ticketId: ticket.id,
         referrerId: ticket.referrerId,

@@ -1,3 +1,4 @@
+import { scaleOf } from '../exchange/exchange.catalog';
 import {
   Decimal,
   decimalPlaces,
@@ -96,14 +97,14 @@ export function createIncomingPaymentsService({
         { name: 'amount', messages: [formatMessage(l, 'ticket.paymentAmount', { value: scale })] },
       ]);
     }
-    return toAmount(roundDown(new Decimal(text), scale), scale);
+    return toAmount(new Decimal(text), scale, 'down');
   }
 
   /** The ticket's next status once a payment counted: paid, a problem, or left as it is. */
   async function settle(tx: Tx, ticket: TicketRow, seenAt: Date, actor: string): Promise<PaymentOutcome> {
     const expired = ticket.status === 'deleted' && ticket.statusReason === 'payment_expired';
     if (ticket.status !== 'advance' && !expired) return 'recorded';
-    const scale = giveCurrency(ticket)?.scale ?? 8;
+    const scale = scaleOf(catalog.get(), ticket.giveCode);
     const received = new Decimal(await confirmedTotal(tx, ticket.id));
     const late = expired || (ticket.paymentDeadline !== null && seenAt > ticket.paymentDeadline);
     const verdict = late ? 'late' : compareToSum(received, new Decimal(ticket.giveSum), scale);
@@ -121,7 +122,7 @@ export function createIncomingPaymentsService({
   async function recordIn(tx: Tx, obs: IncomingPayment, reporter: PaymentReporter) {
     const ticket = await lockTicket(tx, obs.ticketId);
     if (!ticket) throw new NotFoundError('ticket.notFound');
-    const amount = checkedAmount(obs.amount, giveCurrency(ticket)?.scale ?? 8, reporter.source);
+    const amount = checkedAmount(obs.amount, scaleOf(catalog.get(), ticket.giveCode), reporter.source);
     const existing = await findPayment(tx, ticket.id, obs.txid);
     // Counted once, or gone for good: a later sighting only refreshes the count of confirmations.
     if (existing?.confirmedAt || existing?.goneAt) {
@@ -183,8 +184,11 @@ export function createIncomingPaymentsService({
     async continueQuote(id: string, requester: UserRow | null): Promise<ContinueQuote> {
       const row = await tickets.readable(id, requester);
       if (row.status !== 'payment_problem') throw new ConflictError('wrong_status', 'ticket.wrongStatus');
-      const give = giveCurrency(row);
-      const received = toAmount(new Decimal(await confirmedTotal(db, id)), give?.scale ?? 8);
+      const received = toAmount(
+        new Decimal(await confirmedTotal(db, id)),
+        scaleOf(catalog.get(), row.giveCode),
+        'down',
+      );
       const { pair, sums } = await exchange.computeQuote({
         giveCode: row.giveCode,
         getCode: row.getCode,
@@ -197,7 +201,7 @@ export function createIncomingPaymentsService({
       const expires = quoteExpiry(Date.now(), pair.direction.row.quoteLifetimeSeconds);
       const quote = {
         giveSum: received,
-        getSum: toAmount(sums.getSum, pair.get.row.scale),
+        getSum: toAmount(sums.getSum, pair.get.row.scale, 'down'),
         rate: toRate(sums.rate),
       };
       return {
@@ -226,9 +230,11 @@ export function createIncomingPaymentsService({
       const updated = await db.transaction(async (tx) => {
         const ticket = await lockTicket(tx, id);
         if (ticket?.status !== 'payment_problem') throw new ConflictError('wrong_status', 'ticket.wrongStatus');
-        const give = giveCurrency(ticket);
         // Another payment counted since the quote: it priced a different amount.
-        if (claims.giveSum !== toAmount(new Decimal(await confirmedTotal(tx, id)), give?.scale ?? 8)) {
+        if (
+          claims.giveSum !==
+          toAmount(new Decimal(await confirmedTotal(tx, id)), scaleOf(catalog.get(), ticket.giveCode), 'down')
+        ) {
           throw new ConflictError('quote_invalid', 'ticket.continueQuoteInvalid');
         }
         const share = catalog.get().ticketShare;

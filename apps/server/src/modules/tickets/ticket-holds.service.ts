@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { scaleOf } from '../exchange/exchange.catalog';
 import {
   Decimal,
   HOLD_CLIENT_KINDS,
@@ -82,7 +83,7 @@ export function createTicketHoldsService({
             return {
               currencyCode: h.getCode,
               valute: currency?.valute ?? h.getCode,
-              amount: toAmount(new Decimal(h.held), currency?.scale ?? 8),
+              amount: toAmount(new Decimal(h.held), scaleOf(catalog.get(), h.getCode), 'up'),
             };
           }),
           oldest: entry.oldest.toISOString(),

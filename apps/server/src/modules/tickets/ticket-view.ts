@@ -1,3 +1,4 @@
+import { scaleOf } from '../exchange/exchange.catalog';
 import {
   Decimal,
   explorerLink,
@@ -38,6 +39,7 @@ function receivedOf(payments: TicketPaymentRow[], scale: number): string | null 
   return toAmount(
     counted.reduce((sum, p) => sum.plus(p.amount), new Decimal(0)),
     scale,
+    'down',
   );
 }
 
@@ -65,7 +67,7 @@ export function createTicketViews({ db, catalog, publicUrl }: { db: DbOrTx; cata
     const snapshot = catalog.get();
     const side = (code: string, sum: string) => {
       const currency = snapshot.currencies.get(code)?.row;
-      const scale = currency?.scale ?? 8;
+      const scale = scaleOf(snapshot, code);
       return {
         code,
         name: currency ? (lang === 'en' ? currency.nameEn : currency.nameRu) : code,
@@ -73,7 +75,8 @@ export function createTicketViews({ db, catalog, publicUrl }: { db: DbOrTx; cata
         iconPath: currency?.iconPath ?? '',
         scale,
         kind: currency?.kind ?? 'crypto',
-        sum: toAmount(new Decimal(sum), scale),
+        // Stored at the currency's scale: cutting changes nothing, and never inflates a sum.
+        sum: toAmount(new Decimal(sum), scale, 'down'),
       };
     };
     const give = snapshot.currencies.get(row.giveCode)?.row;
@@ -102,7 +105,10 @@ export function createTicketViews({ db, catalog, publicUrl }: { db: DbOrTx; cata
       manual: row.manual,
       promo:
         row.promoCode && row.promoBonus
-          ? { code: row.promoCode, bonus: toAmount(new Decimal(row.promoBonus), get?.scale ?? 8) }
+          ? {
+              code: row.promoCode,
+              bonus: toAmount(new Decimal(row.promoBonus), scaleOf(snapshot, row.getCode), 'down'),
+            }
           : null,
       requisites: {
         give: shown(give?.giveFields, row.requisites.give),
@@ -129,7 +135,7 @@ export function createTicketViews({ db, catalog, publicUrl }: { db: DbOrTx; cata
       payments: payments.map((p) => ({
         txid: p.txid,
         url: give && p.source === 'chain' ? explorerLink(give.explorerTxUrl, give.txHashFormat, p.txid) : null,
-        amount: toAmount(new Decimal(p.amount), give?.scale ?? 8),
+        amount: toAmount(new Decimal(p.amount), scaleOf(snapshot, row.giveCode), 'down'),
         confirmations: p.confirmations,
         required: p.required,
         seenAt: p.seenAt.toISOString(),
@@ -138,7 +144,7 @@ export function createTicketViews({ db, catalog, publicUrl }: { db: DbOrTx; cata
         source: p.source,
       })),
       paymentProblem: row.paymentProblem,
-      received: receivedOf(payments, give?.scale ?? 8),
+      received: receivedOf(payments, scaleOf(snapshot, row.giveCode)),
       refundAddress: row.refundAddress ?? givenRefundAddress(give?.giveFields, row.requisites.give),
       refundTxid: row.refundTxid,
       refundTxidUrl: give ? explorerLink(give.explorerTxUrl, give.txHashFormat, row.refundTxid) : null,

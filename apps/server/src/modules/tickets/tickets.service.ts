@@ -1,17 +1,18 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import {
+  type createTicketBody,
   Decimal,
   formatMessage,
+  type Lang,
+  type MessageKey,
   normalizeAmount,
   normalizeRequisite,
   requisiteProblem,
-  toAmount,
-  type createTicketBody,
-  type Lang,
-  type MessageKey,
   type Ticket,
   type TicketList,
   type TicketStatus,
+  toAmount,
+  toCents,
 } from '@obmen/shared';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/database';
@@ -158,8 +159,8 @@ export function createTicketsService(options: TicketsOptions) {
       claims.fixed &&
       claims.give === pair.give.row.code &&
       claims.get === pair.get.row.code &&
-      claims.giveSum === toAmount(new Decimal(normalizeAmount(body.giveSum) ?? '-1'), pair.give.row.scale) &&
-      claims.getSum === toAmount(new Decimal(normalizeAmount(body.getSum) ?? '-1'), pair.get.row.scale) &&
+      claims.giveSum === toAmount(new Decimal(normalizeAmount(body.giveSum) ?? '-1'), pair.give.row.scale, 'up') &&
+      claims.getSum === toAmount(new Decimal(normalizeAmount(body.getSum) ?? '-1'), pair.get.row.scale, 'down') &&
       claims.promo === (priced.promo?.code ?? null) &&
       claims.user === (user?.id ?? null);
     if (!claims || !same) throw new ConflictError('quote_invalid', 'ticket.quoteInvalid');
@@ -220,8 +221,8 @@ export function createTicketsService(options: TicketsOptions) {
       );
     }
 
-    const giveSum = toAmount(sums.giveSum, pair.give.row.scale);
-    const getSum = toAmount(sums.getSum, pair.get.row.scale);
+    const giveSum = toAmount(sums.giveSum, pair.give.row.scale, 'up');
+    const getSum = toAmount(sums.getSum, pair.get.row.scale, 'down');
     const cardField = pair.give.row.giveFields.find((f) => f.kind === 'card');
     const card = cardField ? give.clean[cardField.name] : undefined;
     const hash = card ? cardHash(card) : null;
@@ -248,7 +249,7 @@ export function createTicketsService(options: TicketsOptions) {
       fixed: body.useFixed,
       feePercent: priced.fee.toFixed(4),
       discountPercent: priced.discount.toFixed(4),
-      usdValue: sums.giveSum.times(pair.give.usdPrice!).toFixed(2),
+      usdValue: toCents(sums.giveSum.times(pair.give.usdPrice!), 'down'),
       profitPercent: priced.fee.toFixed(4),
       promoCode: priced.promo?.code ?? null,
       promoBonus: priced.promo ? priced.promo.bonus.toFixed() : null,
