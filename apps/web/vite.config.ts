@@ -59,7 +59,8 @@ const firstRenderChunks = [
       /packages\/shared\/src\/(routing\/page-routes|contracts\/ticket-statuses)\.ts$/,
       /src\/components\/ui\/icons\.tsx$/,
       /src\/locales\/build-catalog\.ts$/,
-      /packages\/shared\/src\/i18n\//,
+      // Languages only: each language's shared messages come with its catalog (locales/ru.ts, en.ts).
+      /packages\/shared\/src\/i18n\/(index|languages)\.ts$/,
     ]),
   },
   {

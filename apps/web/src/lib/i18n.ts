@@ -31,10 +31,20 @@ function lookup(catalog: Catalog | undefined, key: string): string | undefined {
   return typeof node === 'string' ? node : undefined;
 }
 
+const fill = (text: string, vars?: TranslateVars) =>
+  vars ? text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole)) : text;
+
 function translate(lang: Lang, key: string, vars?: TranslateVars): string {
-  const text = lookup(catalogs[lang], key) ?? key;
-  if (!vars) return text;
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
+  return fill(lookup(catalogs[lang], key) ?? key, vars);
+}
+
+/**
+ * A shared message in a language, from its loaded catalog (which holds that language's shared
+ * messages: locales/ru.ts), or null for a key it does not have: how forms word a zod issue.
+ */
+export function sayMessage(lang: Lang, key: string, vars?: TranslateVars): string | null {
+  const text = lookup(catalogs[lang], key);
+  return text === undefined ? null : fill(text, vars);
 }
 
 // One function per language: a component's `t` changes exactly when its language does, so hooks

@@ -1,11 +1,11 @@
 import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { useTranslation } from './i18n';
+import { sayMessage, useTranslation } from './i18n';
 import { isLang, type Lang } from '@obmen/shared/i18n';
-import { issueMessage } from '@obmen/shared/validation';
+import { issueText } from '@obmen/shared/issue-text';
 import { ApiError } from './api-client';
 import { reportError } from './report-error';
 
-type Issue = Parameters<typeof issueMessage>[0];
+type Issue = Parameters<typeof issueText>[0];
 
 /** What the hook needs of a zod schema; the shared contracts fit as they are. */
 export interface FormSchema<Out> {
@@ -56,7 +56,7 @@ function firstMessages(issues: readonly Issue[], lang: Lang): Record<string, str
   const messages: Record<string, string> = {};
   for (const issue of issues) {
     const key = String(issue.path[0] ?? '');
-    messages[key] ??= issueMessage(issue, lang);
+    messages[key] ??= issueText(issue, (key, params) => sayMessage(lang, key, params));
   }
   return messages;
 }

@@ -1,5 +1,5 @@
-import { MESSAGES } from '@obmen/shared/i18n';
+import { RU_MESSAGES } from '@obmen/shared/messages-ru';
 import type { Catalog } from '../lib/i18n';
 import { buildCatalog } from './build-catalog';
 
-export default buildCatalog(import.meta.glob<Catalog>('./ru/*.json', { eager: true, import: 'default' }), MESSAGES.ru);
+export default buildCatalog(import.meta.glob<Catalog>('./ru/*.json', { eager: true, import: 'default' }), RU_MESSAGES);

@@ -22,7 +22,9 @@ const pricingArb = fc.record({
   amount: fc.integer({ min: 1, max: 1_000_000_000 }),
 });
 
-const inputOf = (p: fc.infer<typeof pricingArb>): PricingInput => ({
+type PricingCase = typeof pricingArb extends fc.Arbitrary<infer T> ? T : never;
+
+const inputOf = (p: PricingCase): PricingInput => ({
   giveUsdPrice: p.giveUsd,
   getUsdPrice: p.getUsd,
   feePercent: p.fee,

@@ -1,6 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { adminCurrencyFields, adminDiscountBands } from '@obmen/shared/admin';
+import { initI18n } from '../../lib/i18n';
 import { rowErrors } from './rows-editor';
+
+// The messages come with each language's catalog, as in the console.
+beforeAll(async () => {
+  await initI18n('en');
+  await initI18n('ru');
+});
 
 describe('checking a list of rows', () => {
   it('puts each problem under its row and field, in the operator’s language', () => {

@@ -1,7 +1,7 @@
 import { useId } from 'react';
-import { useTranslation } from '../../lib/i18n';
+import { sayMessage, useTranslation } from '../../lib/i18n';
 import type { Lang } from '@obmen/shared/i18n';
-import { issueMessage } from '@obmen/shared/validation';
+import { issueText } from '@obmen/shared/issue-text';
 import styles from './desk.module.css';
 
 export interface RowColumn<R> {
@@ -17,7 +17,7 @@ type Row = Record<string, string | boolean>;
 /** Errors of a list checked by a zod array schema, by `row.key`: what the rows editor shows under each input. */
 export function rowErrors(
   schema: {
-    safeParse(v: unknown): { success: boolean; error?: { issues: Parameters<typeof issueMessage>[0][] } };
+    safeParse(v: unknown): { success: boolean; error?: { issues: Parameters<typeof issueText>[0][] } };
   },
   rows: unknown[],
   lang: Lang,
@@ -26,7 +26,7 @@ export function rowErrors(
   const errors: Record<string, string> = {};
   for (const issue of result.error?.issues ?? []) {
     const key = issue.path.length >= 2 ? `${String(issue.path[0])}.${String(issue.path[1])}` : '*';
-    errors[key] ??= issueMessage(issue, lang);
+    errors[key] ??= issueText(issue, (key, params) => sayMessage(lang, key, params));
   }
   return errors;
 }
