@@ -1,4 +1,4 @@
-import type { Decimal} from '@obmen/shared';
+import type { Decimal } from '@obmen/shared';
 import { REFERRAL_TERMS, toUsd } from '@obmen/shared';
 
 /**
