@@ -40,6 +40,13 @@ import { DEFAULT_TICKET_LOOKUP_LIMIT, ticketsRoutes } from './modules/tickets/ti
 import { createTicketsService, type TicketsService } from './modules/tickets/tickets.service';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { createAdminService } from './modules/admin/admin.service';
+import { createPeopleAdminService } from './modules/accounts/people-admin.service';
+import { createContentAdminService } from './modules/content/content-admin.service';
+import { createExchangeSetupService } from './modules/exchange/exchange-setup.service';
+import { createOutboxAdminService } from './modules/mail/outbox-admin.service';
+import { createPromoAdminService } from './modules/promo/promo-admin.service';
+import { createPayoutsAdminService } from './modules/referral/payouts-admin.service';
+import { createTicketDeskService } from './modules/tickets/ticket-desk.service';
 import { createTicketHoldsService } from './modules/tickets/ticket-holds.service';
 import { incomingPaymentsRoutes } from './modules/tickets/incoming-payments.routes';
 import {
@@ -285,18 +292,24 @@ export async function buildApp({
   await app.register(incomingPaymentsRoutes, { payments, guards });
   const cardCheck = createCardCheckService({ db: database.db, tickets, uploadsDir });
   await app.register(cardCheckRoutes, { cardCheck, guards });
-  const admin = createAdminService({
-    db: database.db,
-    catalog,
-    exchange,
-    tickets,
-    payments,
-    cardCheck,
-    siteState,
-    rateSource: config.RATE_SOURCE ?? 'static',
+  // The operator console: its own part (site state, audit) and each domain's part beside that domain.
+  await app.register(adminRoutes, {
+    guards,
+    admin: createAdminService({ db: database.db, catalog, siteState }),
+    desk: createTicketDeskService({ db: database.db, catalog, tickets, payments, cardCheck }),
+    holds: createTicketHoldsService({ db: database.db, catalog, tickets }),
+    setup: createExchangeSetupService({
+      db: database.db,
+      catalog,
+      exchange,
+      rateSource: config.RATE_SOURCE ?? 'static',
+    }),
+    people: createPeopleAdminService({ db: database.db }),
+    promo: createPromoAdminService({ db: database.db }),
+    payouts: createPayoutsAdminService({ db: database.db, catalog }),
+    outbox: createOutboxAdminService({ db: database.db }),
+    content: createContentAdminService({ db: database.db }),
   });
-  const holds = createTicketHoldsService({ db: database.db, catalog, tickets });
-  await app.register(adminRoutes, { guards, admin, holds });
   registerScrapedGauges(metrics, database.db, catalog);
   if (startJobs) {
     const scheduler = createScheduler({ db: database.db, metrics, log: app.log });

@@ -1,0 +1,365 @@
+import {
+  type AdminCurrency,
+  type adminCurrencyCreate,
+  type adminCurrencyPatch,
+  type AdminDirection,
+  type adminDirectionCreate,
+  type adminDirectionPatch,
+  type AdminPrice,
+  type adminPriceUpdate,
+  directionRangeProblem,
+  workingHoursProblem,
+} from '@obmen/shared';
+import type { z } from 'zod';
+import type { Db } from '../../db/database';
+import type { RequisiteFieldRecord } from '../../db/schema';
+import { AppError, ConflictError, NotFoundError, ParameterError } from '../../http/errors';
+import { type Actor, createAudited, iso, isoNow, plain } from '../admin/console';
+import { deriveAddress } from '../chain/addresses';
+import { MANUAL_SOURCE } from '../rates/rates.job';
+import { catalogAmounts } from './catalog-amounts';
+import type { Catalog } from './exchange.catalog';
+import type { ExchangeService } from './exchange.service';
+import {
+  findCurrency,
+  findDirection,
+  findPrice,
+  insertCurrency,
+  insertDirection,
+  listAllBands,
+  listAllCurrencies,
+  listAllDirections,
+  listAllPrices,
+  listAllReserves,
+  replaceBands,
+  reserveHeld,
+  setReserveBalance,
+  updateCurrency,
+  updateDirection,
+  updatePrice,
+  type CurrencyRow,
+  type DirectionRow,
+  type PriceRow,
+} from './exchange-setup.repository';
+
+export interface ExchangeSetupOptions {
+  db: Db;
+  catalog: Catalog;
+  exchange: ExchangeService;
+  rateSource: 'static' | 'live';
+}
+
+// Fields stored before English examples existed have none: the console shows an empty one.
+const withEnglishExample = (field: RequisiteFieldRecord) => ({ ...field, placeholderEn: field.placeholderEn ?? '' });
+
+const toCurrencyDto = (row: CurrencyRow): AdminCurrency => ({
+  code: row.code,
+  nameRu: row.nameRu,
+  nameEn: row.nameEn,
+  valute: row.valute,
+  kind: row.kind,
+  iconPath: row.iconPath,
+  scale: row.scale,
+  aliases: row.aliases,
+  highlighted: row.highlighted,
+  giveEnabled: row.giveEnabled,
+  getEnabled: row.getEnabled,
+  sortOrder: row.sortOrder,
+  referralPayout: row.referralPayout,
+  explorerTxUrl: row.explorerTxUrl,
+  txHashFormat: row.txHashFormat,
+  messageGiveRu: row.messageGiveRu,
+  messageGiveEn: row.messageGiveEn,
+  messageGetRu: row.messageGetRu,
+  messageGetEn: row.messageGetEn,
+  giveFields: row.giveFields.map(withEnglishExample),
+  getFields: row.getFields.map(withEnglishExample),
+  payTo: row.payTo,
+  watchMode: row.watchMode,
+  watchChain: row.watchChain,
+  watchXpub: row.watchXpub,
+  watchAddress: row.watchAddress,
+  watchToken: row.watchToken,
+  watchDecimals: row.watchDecimals,
+  watchApiUrl: row.watchApiUrl,
+  watchConfirmations: row.watchConfirmations,
+  watchError: row.watchError,
+  updatedAt: isoNow(row.updatedAt),
+});
+
+type WatchSettings = Pick<
+  CurrencyRow,
+  'watchMode' | 'watchChain' | 'watchXpub' | 'watchAddress' | 'watchToken' | 'watchApiUrl'
+>;
+
+/** A watched currency's settings must work together: the server can derive from the key, read the API. */
+function checkWatchSettings(settings: WatchSettings): void {
+  if (settings.watchMode === 'off') return;
+  const { watchChain: chain } = settings;
+  const key = settings.watchMode === 'xpub' ? 'watchXpub' : 'watchAddress';
+  if (!chain || !settings.watchApiUrl || !settings[key]) throw ParameterError.of({ [key]: 'admin.watchIncomplete' });
+  if (chain === 'ethereum' && !settings.watchToken) throw ParameterError.of({ watchToken: 'admin.watchTokenRequired' });
+  if (settings.watchMode === 'xpub') {
+    try {
+      deriveAddress(chain, settings.watchXpub, 0);
+    } catch {
+      throw ParameterError.of({ watchXpub: 'admin.badXpub' });
+    }
+  }
+}
+
+const WATCH_FIELDS = [
+  'watchMode',
+  'watchChain',
+  'watchXpub',
+  'watchAddress',
+  'watchToken',
+  'watchDecimals',
+  'watchApiUrl',
+  'watchConfirmations',
+] as const;
+
+/**
+ * The console's set-up of the exchange (design §6): currencies, directions, prices, reserves and
+ * discount bands. Each change is audited, and the catalog reloads after it.
+ */
+export function createExchangeSetupService({ db, catalog, exchange, rateSource }: ExchangeSetupOptions) {
+  const audited = createAudited(db);
+  const { valuteOf, amountOf } = catalogAmounts(catalog);
+
+  const toDirectionDto = (row: DirectionRow): AdminDirection => ({
+    giveCode: row.giveCode,
+    getCode: row.getCode,
+    enabled: row.enabled,
+    feePercent: plain(row.feePercent),
+    fixedExtraPercent: plain(row.fixedExtraPercent),
+    minSum: amountOf(row.giveCode, row.minSum),
+    threshold: row.threshold === null ? null : amountOf(row.giveCode, row.threshold),
+    maxSum: amountOf(row.giveCode, row.maxSum),
+    manual: row.manual,
+    cardVerify: row.cardVerify,
+    paymentWindowMinutes: row.paymentWindowMinutes,
+    cardCheckWindowMinutes: row.cardCheckWindowMinutes,
+    quoteLifetimeSeconds: row.quoteLifetimeSeconds,
+    opensAt: row.opensAt,
+    closesAt: row.closesAt,
+    available: exchange.directionStatus(row.giveCode, row.getCode),
+    detection: exchange.isManual(row, catalog.get().currencies.get(row.giveCode)?.row ?? { watchMode: 'off' })
+      ? 'manual'
+      : 'automatic',
+    updatedAt: isoNow(row.updatedAt),
+  });
+
+  // What the audit keeps of a direction and a price: what was set, not what is derived from it.
+  const directionState = (row: DirectionRow) => {
+    const { available: _a, detection: _d, updatedAt: _u, ...state } = toDirectionDto(row);
+    return state;
+  };
+  const priceState = (row: PriceRow) => ({
+    usdPrice: plain(row.usdPrice),
+    source: row.source,
+    maxAgeSeconds: row.maxAgeSeconds,
+  });
+
+  const toPriceDto = (row: PriceRow): AdminPrice => {
+    const ageSeconds = Math.max(0, Math.floor((Date.now() - row.updatedAt.getTime()) / 1000));
+    return {
+      currencyCode: row.currencyCode,
+      usdPrice: plain(row.usdPrice),
+      source: row.source,
+      maxAgeSeconds: row.maxAgeSeconds,
+      lastError: row.lastError,
+      checkedAt: iso(row.checkedAt),
+      updatedAt: isoNow(row.updatedAt),
+      ageSeconds,
+      stale: row.maxAgeSeconds !== null && ageSeconds > row.maxAgeSeconds,
+    };
+  };
+
+  async function requireCurrency(code: string): Promise<CurrencyRow> {
+    const row = await findCurrency(db, code);
+    if (!row) throw new NotFoundError('exchange.unknownCurrency');
+    return row;
+  }
+
+  const service = {
+    // ——— Currencies ———
+
+    async currencies(): Promise<AdminCurrency[]> {
+      return (await listAllCurrencies(db)).map(toCurrencyDto);
+    },
+
+    async createCurrency(actor: Actor, body: z.output<typeof adminCurrencyCreate>): Promise<AdminCurrency> {
+      const { usdPrice, ...fields } = body;
+      if (await findCurrency(db, fields.code)) throw ParameterError.of({ code: 'admin.codeTaken' });
+      checkWatchSettings(fields);
+      const row = await audited(
+        actor,
+        { action: 'create', resource: 'currencies', resourceId: fields.code, before: null },
+        async (tx) => {
+          const inserted = await insertCurrency(tx, fields, usdPrice);
+          if (!inserted) throw ParameterError.of({ code: 'admin.codeTaken' });
+          return inserted;
+        },
+        (inserted) => ({ ...toCurrencyDto(inserted), usdPrice }),
+      );
+      await catalog.changed();
+      return toCurrencyDto(row);
+    },
+
+    async updateCurrency(actor: Actor, code: string, patch: z.output<typeof adminCurrencyPatch>) {
+      const before = await requireCurrency(code);
+      checkWatchSettings({ ...before, ...patch });
+      // New watch settings are tried afresh: the last error was about the old ones.
+      const watchChanged = WATCH_FIELDS.some((field) => patch[field] !== undefined && patch[field] !== before[field]);
+      const row = await audited(
+        actor,
+        { action: 'update', resource: 'currencies', resourceId: code, before: toCurrencyDto(before) },
+        (tx) => updateCurrency(tx, code, watchChanged ? { ...patch, watchError: null } : patch),
+        toCurrencyDto,
+      );
+      await catalog.changed();
+      return toCurrencyDto(row);
+    },
+
+    // ——— Directions ———
+
+    async directions(): Promise<AdminDirection[]> {
+      return (await listAllDirections(db)).map(toDirectionDto);
+    },
+
+    async createDirection(actor: Actor, body: z.output<typeof adminDirectionCreate>): Promise<AdminDirection> {
+      const missing: Record<string, 'exchange.unknownCurrency'> = {};
+      if (!(await findCurrency(db, body.giveCode))) missing.giveCode = 'exchange.unknownCurrency';
+      if (!(await findCurrency(db, body.getCode))) missing.getCode = 'exchange.unknownCurrency';
+      if (Object.keys(missing).length) throw ParameterError.of(missing);
+      const row = await audited(
+        actor,
+        { action: 'create', resource: 'directions', resourceId: `${body.giveCode}>${body.getCode}`, before: null },
+        async (tx) => {
+          const inserted = await insertDirection(tx, body);
+          if (!inserted) throw ParameterError.of({ getCode: 'admin.directionExists' });
+          return inserted;
+        },
+        directionState,
+      );
+      await catalog.changed();
+      return toDirectionDto(row);
+    },
+
+    async updateDirection(actor: Actor, give: string, get: string, patch: z.output<typeof adminDirectionPatch>) {
+      const before = await findDirection(db, give, get);
+      if (!before) throw new NotFoundError();
+      const problem = directionRangeProblem({
+        minSum: patch.minSum ?? before.minSum,
+        threshold: patch.threshold !== undefined ? patch.threshold : before.threshold,
+        maxSum: patch.maxSum ?? before.maxSum,
+      });
+      if (problem) throw ParameterError.of({ [problem.field]: problem.key });
+      const hours = workingHoursProblem({
+        opensAt: patch.opensAt !== undefined ? patch.opensAt : before.opensAt,
+        closesAt: patch.closesAt !== undefined ? patch.closesAt : before.closesAt,
+      });
+      if (hours) throw ParameterError.of({ [hours]: 'admin.hoursIncomplete' });
+      const row = await audited(
+        actor,
+        { action: 'update', resource: 'directions', resourceId: `${give}>${get}`, before: directionState(before) },
+        (tx) => updateDirection(tx, give, get, patch),
+        directionState,
+      );
+      await catalog.changed();
+      return toDirectionDto(row);
+    },
+
+    // ——— Prices and reserves ———
+
+    async prices() {
+      return { rateSource, items: (await listAllPrices(db)).map(toPriceDto) };
+    },
+
+    /** An operator's price: it holds (the live sources leave it alone) until released. */
+    async setPrice(actor: Actor, code: string, body: z.output<typeof adminPriceUpdate>): Promise<AdminPrice> {
+      const before = await findPrice(db, code);
+      if (!before) throw new NotFoundError('exchange.unknownCurrency');
+      const row = await audited(
+        actor,
+        { action: 'update', resource: 'prices', resourceId: code, before: priceState(before) },
+        (tx) =>
+          updatePrice(tx, code, {
+            usdPrice: body.usdPrice,
+            source: MANUAL_SOURCE,
+            lastError: null,
+            ...(body.maxAgeSeconds !== undefined && { maxAgeSeconds: body.maxAgeSeconds }),
+          }),
+        priceState,
+      );
+      await catalog.changed();
+      return toPriceDto(row);
+    },
+
+    /** Hands a price back to the live sources; its next refresh sets it. */
+    async releasePrice(actor: Actor, code: string): Promise<AdminPrice> {
+      if (rateSource !== 'live') throw new ConflictError('not_live', 'admin.notLive');
+      const before = await findPrice(db, code);
+      if (!before) throw new NotFoundError('exchange.unknownCurrency');
+      const row = await audited(
+        actor,
+        { action: 'release', resource: 'prices', resourceId: code, before: priceState(before) },
+        (tx) => updatePrice(tx, code, { source: 'live' }),
+        priceState,
+      );
+      await catalog.changed();
+      return toPriceDto(row);
+    },
+
+    async reserves() {
+      return (await listAllReserves(db)).map((r) => ({
+        currencyCode: r.currencyCode,
+        valute: valuteOf(r.currencyCode),
+        balance: amountOf(r.currencyCode, r.balance),
+        held: amountOf(r.currencyCode, r.held),
+        available: amountOf(r.currencyCode, r.available),
+        updatedAt: isoNow(r.updatedAt),
+      }));
+    },
+
+    async setReserve(actor: Actor, code: string, balance: string) {
+      const before = (await listAllReserves(db)).find((r) => r.currencyCode === code);
+      if (!before) throw new NotFoundError('exchange.unknownCurrency');
+      await audited(
+        actor,
+        { action: 'update', resource: 'reserves', resourceId: code, before: { balance: plain(before.balance) } },
+        async (tx) => {
+          const row = await setReserveBalance(tx, code, balance);
+          if (row) return row;
+          const held = `${amountOf(code, await reserveHeld(tx, code))} ${valuteOf(code)}`;
+          throw new AppError(409, 'below_held', 'exchange.balanceBelowHeld', { held });
+        },
+        (row) => ({ balance: plain(row.balance) }),
+      );
+      catalog.forgetReserve(code);
+      return (await service.reserves()).find((r) => r.currencyCode === code)!;
+    },
+
+    async bands() {
+      return (await listAllBands(db)).map((b) => ({
+        minTurnoverUsd: plain(b.minTurnoverUsd),
+        percent: plain(b.percent),
+      }));
+    },
+
+    async replaceBands(actor: Actor, bands: { minTurnoverUsd: string; percent: string }[]) {
+      await audited(
+        actor,
+        { action: 'replace', resource: 'discount-bands', resourceId: '*', before: await service.bands() },
+        (tx) => replaceBands(tx, bands),
+        (rows) => rows.map((b) => ({ minTurnoverUsd: plain(b.minTurnoverUsd), percent: plain(b.percent) })),
+      );
+      await catalog.changed();
+      return service.bands();
+    },
+  };
+  return service;
+}
+
+export type ExchangeSetupService = ReturnType<typeof createExchangeSetupService>;

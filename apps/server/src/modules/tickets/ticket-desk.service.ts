@@ -1,0 +1,192 @@
+import {
+  ADMIN_TICKET_ACTIONS,
+  type AdminTicketAction,
+  adminTicketActionBodies,
+  type AdminTicketDetail,
+  type AdminTicketList,
+  type adminTicketPayment,
+  Decimal,
+  issueMessage,
+  type Lang,
+  TICKET_STATUSES,
+  type TicketStatus,
+  toCents,
+} from '@obmen/shared';
+import type { z } from 'zod';
+import type { Db } from '../../db/database';
+import type { Page } from '../../db/paging';
+import { ConflictError, NotFoundError, ParameterError } from '../../http/errors';
+import { writeAudit } from '../admin/admin.repository';
+import { type Actor, iso, isoNow, plain } from '../admin/console';
+import { findUserById } from '../accounts/people-admin.repository';
+import type { CardCheckService } from '../card-check/card-check.service';
+import { catalogAmounts } from '../exchange/catalog-amounts';
+import type { Catalog } from '../exchange/exchange.catalog';
+import { mailsTo } from '../mail/outbox-admin.repository';
+import { toOutboxDto } from '../mail/outbox-admin.service';
+import type { IncomingPaymentsService } from './incoming-payments.service';
+import { countTicketsByStatus, findCardCheckRow, searchTickets, ticketHistoryOf } from './ticket-desk.repository';
+import { TICKET_ACTIONS } from './ticket-lifecycle';
+import { requirePayoutProof } from './ticket-proof';
+import { findTicket, type TicketRow } from './tickets.repository';
+import type { TicketsService } from './tickets.service';
+
+export interface TicketDeskOptions {
+  db: Db;
+  catalog: Catalog;
+  tickets: TicketsService;
+  payments: IncomingPaymentsService;
+  cardCheck: CardCheckService;
+}
+
+// What of a ticket the audit keeps: its state, not the client's data.
+const ticketState = (t: TicketRow) => ({
+  status: t.status,
+  statusReason: t.statusReason,
+  payoutReference: t.payoutReference,
+  refundNote: t.refundNote,
+});
+
+/** The operator's desk (design §6): the ticket queue, a ticket's page, its lifecycle steps. */
+export function createTicketDeskService({ db, catalog, tickets, payments, cardCheck }: TicketDeskOptions) {
+  const { sideOf } = catalogAmounts(catalog);
+
+  const service = {
+    async ticketQueue(filter: { status: string; q?: string | undefined }, paging: Page): Promise<AdminTicketList> {
+      const [{ items, page, perPage, total }, counts] = await Promise.all([
+        searchTickets(db, filter, paging),
+        countTicketsByStatus(db),
+      ]);
+      return {
+        items: items.map(({ ticket, username, cardCheck: check }) => ({
+          id: ticket.id,
+          number: ticket.number,
+          status: ticket.status,
+          createdAt: isoNow(ticket.createdAt),
+          updatedAt: isoNow(ticket.updatedAt),
+          email: ticket.email,
+          username,
+          give: sideOf(ticket.giveCode, ticket.giveSum),
+          get: sideOf(ticket.getCode, ticket.getSum),
+          manual: ticket.manual,
+          fixed: ticket.fixed,
+          cardCheck: check ?? 'none',
+          paymentDeadline: ticket.status === 'advance' ? iso(ticket.paymentDeadline) : null,
+        })),
+        page,
+        perPage,
+        total,
+        counts: Object.fromEntries(TICKET_STATUSES.map((s) => [s, counts.get(s) ?? 0])) as Record<TicketStatus, number>,
+      };
+    },
+
+    async ticketDetail(id: string, lang: Lang): Promise<AdminTicketDetail> {
+      const row = await findTicket(db, id);
+      if (!row) throw new NotFoundError('ticket.notFound');
+      const [ticket, history, check, mails] = await Promise.all([
+        tickets.view(row, lang, true),
+        ticketHistoryOf(db, id),
+        findCardCheckRow(db, id),
+        mailsTo(db, row.email, 20),
+      ]);
+      const username = row.userId ? ((await findUserById(db, row.userId))?.username ?? null) : null;
+      const checkStatus = check?.status ?? 'none';
+      return {
+        ticket,
+        userId: row.userId,
+        username,
+        lang: row.lang,
+        refundNote: row.refundNote,
+        feePercent: plain(row.feePercent),
+        discountPercent: plain(row.discountPercent),
+        usdValue: toCents(new Decimal(row.usdValue), 'half-up'),
+        cardCheck: {
+          status: checkStatus,
+          reason: check?.reason ?? null,
+          uploadedAt: iso(check?.uploadedAt),
+          decidedAt: iso(check?.decidedAt),
+        },
+        history: history.map(({ entry, operator }) => ({
+          id: entry.id,
+          from: entry.fromStatus,
+          to: entry.toStatus,
+          actor: operator ?? entry.actor.replace(/^operator:.*/, 'operator'),
+          note: entry.note,
+          at: isoNow(entry.createdAt),
+        })),
+        // A card can be approved once its photo is there; everything else as the lifecycle allows.
+        actions: ADMIN_TICKET_ACTIONS.filter(
+          (action) =>
+            (TICKET_ACTIONS[action].from as readonly TicketStatus[]).includes(row.status) &&
+            (action !== 'approveCard' || checkStatus === 'pending'),
+        ),
+        mails: mails.map(toOutboxDto),
+      };
+    },
+
+    /** One lifecycle step by an operator: the transition, the client's mail and the audit commit together. */
+    async ticketAction(actor: Actor, id: string, action: AdminTicketAction, body: unknown, lang: Lang) {
+      const parsed = adminTicketActionBodies[action].safeParse(body);
+      if (!parsed.success) {
+        const issues = parsed.error.issues;
+        throw new ParameterError((l) =>
+          issues.map((issue) => ({ name: String(issue.path[0] ?? 'request'), messages: [issueMessage(issue, l)] })),
+        );
+      }
+      const data = parsed.data as { note?: string; payoutReference?: string; refundNote?: string; refundTxid?: string };
+      // Coins paid out or sent back are proven by their transaction on the ticket's page and in its mail.
+      const found = action === 'complete' || action === 'refund' ? await findTicket(db, id) : undefined;
+      const row = found && (TICKET_ACTIONS[action].from as readonly TicketStatus[]).includes(found.status) && found;
+      if (row && action === 'complete') requirePayoutProof(catalog, row.getCode, data.payoutReference ?? null);
+      if (row && action === 'refund') requirePayoutProof(catalog, row.giveCode, data.refundTxid ?? null, 'refundTxid');
+      await tickets.transition(id, action, {
+        actor: `operator:${actor.id}`,
+        note: data.note ?? null,
+        payoutReference: data.payoutReference ?? null,
+        refundNote: data.refundNote ?? null,
+        ...(action === 'refund' && { set: { refundTxid: data.refundTxid?.trim() ?? null } }),
+        within: (tx, before, after) =>
+          writeAudit(tx, {
+            actorId: actor.id,
+            actorName: actor.username,
+            action,
+            resource: 'tickets',
+            resourceId: id,
+            before: ticketState(before),
+            after: ticketState(after),
+          }),
+      });
+      return service.ticketDetail(id, lang);
+    },
+
+    /**
+     * What arrived on a manual direction, as the operator saw it: it goes through the same rules as
+     * a watched payment (short, over, late), counted at once, and the operator is named in the audit.
+     */
+    async recordPayment(actor: Actor, id: string, body: z.output<typeof adminTicketPayment>): Promise<void> {
+      const row = await findTicket(db, id);
+      if (!row) throw new NotFoundError('ticket.notFound');
+      const expired = row.status === 'deleted' && row.statusReason === 'payment_expired';
+      if (row.status !== 'advance' && !expired) throw new ConflictError('wrong_status', 'ticket.wrongStatus');
+      await payments.recordIncomingPayment(
+        {
+          ticketId: id,
+          txid: body.reference,
+          amount: body.amount,
+          confirmations: 1,
+          required: 1,
+          seenAt: new Date(),
+          gone: false,
+        },
+        { source: 'operator', actor: { id: actor.id, name: actor.username } },
+      );
+    },
+
+    async cardImage(id: string): Promise<Buffer | null> {
+      return cardCheck.image(id, null, true);
+    },
+  };
+  return service;
+}
+
+export type TicketDeskService = ReturnType<typeof createTicketDeskService>;
