@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { PASSWORD } from './accounts';
 import { randomAddress } from './addresses';
@@ -81,7 +82,8 @@ export async function succeedTicket(
   for (const action of ['markPaid', 'complete'] as const) {
     const done = await request.post(`/api/admin/tickets/${ticket.id}/${action}`, {
       headers: operator,
-      data: action === 'complete' ? { payoutReference: 'e2e-tx' } : {},
+      // A coin payout is completed with its transaction's hash (64 hex digits on TRON), each its own.
+      data: action === 'complete' ? { payoutReference: randomBytes(32).toString('hex') } : {},
     });
     expect(done.status(), await done.text()).toBe(200);
   }
