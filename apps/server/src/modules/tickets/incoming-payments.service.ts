@@ -100,7 +100,10 @@ export function createIncomingPaymentsService({
     return toAmount(new Decimal(text), scale, 'down');
   }
 
-  /** The ticket's next status once a payment counted: paid, a problem, or left as it is. */
+  /**
+   * The ticket's next status once a payment counted: paid, a problem, or left as it is. `seenAt` is
+   * when the payment was first seen: one sent in time and confirmed after the window is not late.
+   */
   async function settle(tx: Tx, ticket: TicketRow, seenAt: Date, actor: string): Promise<PaymentOutcome> {
     const expired = ticket.status === 'deleted' && ticket.statusReason === 'payment_expired';
     if (ticket.status !== 'advance' && !expired) return 'recorded';
@@ -153,7 +156,7 @@ export function createIncomingPaymentsService({
     }
     if (!counts) return { ticket, outcome: obs.gone ? 'gone' : 'seen' } as const;
     const actor = reporter.actor.id ? `operator:${reporter.actor.id}` : 'system';
-    const outcome = await settle(tx, ticket, obs.seenAt, actor);
+    const outcome = await settle(tx, ticket, existing?.seenAt ?? obs.seenAt, actor);
     await writeAudit(tx, {
       actorId: reporter.actor.id,
       actorName: reporter.actor.name,

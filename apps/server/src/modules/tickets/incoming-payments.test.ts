@@ -198,6 +198,39 @@ describe('payment problems', () => {
     expect(await view(overdue.id)).toMatchObject({ status: 'payment_problem', paymentProblem: 'late' });
   });
 
+  it('wait for a payment seen in time however long it confirms, and pay the ticket then, not late', async () => {
+    const ticket = await newTicket();
+    nextTx += 1;
+    const txid = TX(nextTx);
+    // Seen two minutes ago, within the window, which then passes while the transaction waits for
+    // its blocks: neither the job nor a read closes the ticket.
+    expect(await record(seen(ticket, ticket.give.sum, 1, { txid, seenAt: new Date(Date.now() - 120_000) }))).toBe(
+      'seen',
+    );
+    await ctx.database.db
+      .update(tickets)
+      .set({ paymentDeadline: new Date(Date.now() - 60_000) })
+      .where(eq(tickets.id, ticket.id));
+    await ctx.app.services.tickets.expireDue();
+    expect((await view(ticket.id)).status).toBe('advance');
+    const confirmedLater = new Date(Date.now() + 3600_000);
+    expect(await record(seen(ticket, ticket.give.sum, 20, { txid, seenAt: confirmedLater }))).toBe('paid');
+    expect(await view(ticket.id)).toMatchObject({ status: 'new', paymentProblem: null });
+  });
+
+  it('close a ticket whose only payment vanished once its window has passed', async () => {
+    const ticket = await newTicket();
+    nextTx += 1;
+    const txid = TX(nextTx);
+    expect(await record(seen(ticket, ticket.give.sum, 1, { txid }))).toBe('seen');
+    expect(await record(seen(ticket, ticket.give.sum, 1, { txid, gone: true }))).toBe('gone');
+    await ctx.database.db
+      .update(tickets)
+      .set({ paymentDeadline: new Date(Date.now() - 60_000) })
+      .where(eq(tickets.id, ticket.id));
+    expect(await view(ticket.id)).toMatchObject({ status: 'deleted' });
+  });
+
   it('continue at the current rate for what arrived, holding the new amount, once the client saw it', async () => {
     const ticket = await newTicket();
     nextTx += 1;

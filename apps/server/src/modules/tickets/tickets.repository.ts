@@ -151,12 +151,23 @@ export async function listUserTickets(db: DbOrTx, userId: string, page: number, 
   return { items, total: total?.n ?? 0 };
 }
 
-/** Unpaid tickets whose window (for the payment or the card photo) has passed, locked; other processes skip them. */
-export function lockExpiredTickets(tx: Tx, limit: number): Promise<TicketRow[]> {
+/**
+ * Unpaid tickets whose window (for the payment or the card photo) has passed, locked; other
+ * processes skip them. A ticket whose payment was seen within its window is not one of them: it
+ * waits for that transaction's confirmations (or for it to vanish) however long they take (issue 35).
+ */
+export function lockExpiredTickets(tx: Tx, limit: number, id?: string): Promise<TicketRow[]> {
   return tx
     .select()
     .from(tickets)
-    .where(and(inArray(tickets.status, UNPAID_STATUSES), lt(tickets.paymentDeadline, sql`now()`)))
+    .where(
+      and(
+        inArray(tickets.status, UNPAID_STATUSES),
+        lt(tickets.paymentDeadline, sql`now()`),
+        sql`not exists (select 1 from ticket_payments p where p.ticket_id = ${tickets.id} and p.gone_at is null and p.seen_at <= ${tickets.paymentDeadline})`,
+        ...(id ? [eq(tickets.id, id)] : []),
+      ),
+    )
     .orderBy(tickets.paymentDeadline)
     .limit(limit)
     .for('update', { skipLocked: true });

@@ -383,7 +383,14 @@ export function createTicketsService(options: TicketsOptions) {
       row.paymentDeadline &&
       row.paymentDeadline.getTime() < Date.now()
     ) {
-      row = await transition(id, 'expire', { actor: 'system' }).catch(async () => (await findTicket(db, id)) ?? row!);
+      // The job's own rule decides (a payment seen in time keeps the ticket open); a race is read back.
+      const expired = await db
+        .transaction(async (tx) => {
+          const [due] = await lockExpiredTickets(tx, 1, id);
+          return due ? transitionIn(tx, due.id, 'expire', { actor: 'system' }) : null;
+        })
+        .catch(() => null);
+      row = expired ?? (await findTicket(db, id)) ?? row;
     }
     return row;
   }
