@@ -12,21 +12,11 @@ import {
   type ObservationRow,
   type WatchedTicket,
 } from './chain.repository';
+import type { IncomingPayment } from '../tickets/incoming-payments.service';
 import { WATCH_AFTER_DEADLINE_MS } from './deposits';
 
-/** What the watcher saw of one incoming transfer to a ticket's deposit address. */
-export interface Observation {
-  ticketId: string;
-  txid: string;
-  /** Decimal text in the give currency. */
-  amount: string;
-  confirmations: number;
-  /** The currency's threshold: at this many the payment counts. */
-  required: number;
-  seenAt: Date;
-  /** A transfer reported before is no longer in the chain's answer: a reorganisation dropped it. */
-  gone: boolean;
-}
+/** What the watcher saw of one incoming transfer to a ticket's deposit address: what the tickets side records. */
+export type Observation = IncomingPayment;
 
 export type OnObservation = (observation: Observation) => Promise<void>;
 

@@ -1,7 +1,16 @@
 import { and, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { TicketStatus } from '@obmen/shared';
 import type { DbOrTx, Tx } from '../../db/database';
-import { cardChecks, promoCodes, reserves, ticketHistory, tickets, users, verifiedCards } from '../../db/schema';
+import {
+  cardChecks,
+  promoCodes,
+  reserves,
+  ticketHistory,
+  ticketPayments,
+  tickets,
+  users,
+  verifiedCards,
+} from '../../db/schema';
 import { UNPAID_STATUSES } from './ticket-limits';
 
 export type TicketRow = typeof tickets.$inferSelect;
@@ -164,7 +173,7 @@ export function lockExpiredTickets(tx: Tx, limit: number, id?: string): Promise<
       and(
         inArray(tickets.status, UNPAID_STATUSES),
         lt(tickets.paymentDeadline, sql`now()`),
-        sql`not exists (select 1 from ticket_payments p where p.ticket_id = ${tickets.id} and p.gone_at is null and p.seen_at <= ${tickets.paymentDeadline})`,
+        sql`not exists (select 1 from ${ticketPayments} where ${ticketPayments.ticketId} = ${tickets.id} and ${ticketPayments.goneAt} is null and ${ticketPayments.seenAt} <= ${tickets.paymentDeadline})`,
         ...(id ? [eq(tickets.id, id)] : []),
       ),
     )
