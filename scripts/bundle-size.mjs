@@ -12,7 +12,7 @@ export const HOME_JS_BUDGET_BYTES = 140 * 1024;
  * What `npm test` holds the build to, so sizes do not drift: the size with React Router's data
  * router (its router core alone is ~28 KB gzip) plus a little room. See docs/decisions.md.
  */
-export const HOME_JS_CEILING_BYTES = 153 * 1024;
+export const HOME_JS_CEILING_BYTES = 147 * 1024;
 const HOME_ROUTE = 'src/app/routes/home.tsx';
 const CATALOG = 'src/locales/ru.ts';
 

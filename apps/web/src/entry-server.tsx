@@ -3,7 +3,7 @@ import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { dehydrate, QueryClientProvider } from '@tanstack/react-query';
 import { LANGS } from '@obmen/shared/i18n';
-import { matchPageRoute } from '@obmen/shared/routing';
+import { isServerDrawn, matchPageRoute } from '@obmen/shared/routing';
 import type { PageDataContext } from './app/page-data';
 import { routes } from './app/routes';
 import { setTransport, type Transport } from './lib/api-client';
@@ -15,9 +15,14 @@ import { askSiteStatus, setSiteStatus, type SiteStatus } from './lib/site-status
 
 const handler = createStaticHandler(routes);
 
-/** Once, at the server's start: how the render's calls reach the API, and both catalogs. */
+/**
+ * Once, at the server's start: how the render's calls reach the API, and both catalogs whole. The
+ * pages drawn here need only the first part; with the later one too, a page that used a text of
+ * it would differ from the browser's first render, and the hydration tests would say so.
+ */
 export async function prepareRendering(transport: Transport): Promise<void> {
   setTransport(transport);
+  await i18n.loadLater();
   await Promise.all(LANGS.map((lang) => i18n.load(lang)));
 }
 
@@ -40,8 +45,6 @@ const CLOSED: SiteStatus = { convertEnabled: false, notice: null, known: true };
 export async function renderPage(url: URL): Promise<RenderedPage | null> {
   const lang = languageOfPath(url.pathname);
   const match = matchPageRoute(url.pathname);
-  // The same module the routes' loaders take their data from (a chunk of its own).
-  const { isServerDrawn } = await import('./app/page-data');
   if (!lang || (match && !isServerDrawn(match.name))) return null;
   const queryClient = createQueryClient();
   const site = await askSiteStatus(lang).catch(() => CLOSED);

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Lang } from '@obmen/shared/i18n';
-import type { PageRouteName } from '@obmen/shared/routing';
+import { isServerDrawn, type PageRouteName, type ServerDrawnPage } from '@obmen/shared/routing';
 import { prefetchContentPage, prefetchNewsItem, prefetchNewsPage } from '../features/content/prefetch-content';
 import { prefetchConverter } from '../features/converter/prefetch-converter';
 
@@ -14,11 +14,8 @@ export interface PageDataContext {
 
 type Params = Record<string, string | undefined>;
 
-/**
- * The public pages the server draws (issue 32), each with the data its first render needs. Pages
- * of one person (tickets, the user area) and the login forms are drawn in the browser.
- */
-const PAGE_DATA: Partial<Record<PageRouteName, (context: PageDataContext, params: Params) => Promise<unknown>>> = {
+/** The data of the first render of each page the server draws (SERVER_DRAWN_PAGES). */
+const PAGE_DATA: Record<ServerDrawnPage, (context: PageDataContext, params: Params) => Promise<unknown>> = {
   home: (c) => prefetchConverter(c.queryClient, { ...c, pairSegment: undefined }),
   home_with_currencies: (c, params) => prefetchConverter(c.queryClient, { ...c, pairSegment: params.pair }),
   news: (c) => prefetchNewsPage(c.queryClient, c.search, c.lang),
@@ -31,8 +28,6 @@ const PAGE_DATA: Partial<Record<PageRouteName, (context: PageDataContext, params
   contacts: (c) => prefetchContentPage(c.queryClient, 'contacts', c.lang),
 };
 
-export const isServerDrawn = (name: PageRouteName): boolean => name in PAGE_DATA;
-
 export async function prefetchPage(context: PageDataContext, name: PageRouteName, params: Params): Promise<void> {
-  await PAGE_DATA[name]?.(context, params);
+  if (isServerDrawn(name)) await PAGE_DATA[name](context, params);
 }

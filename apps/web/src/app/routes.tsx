@@ -15,6 +15,7 @@ import {
   PAGE_ROUTES,
   PAIR_SEGMENT,
   USER_AREA_PAGES,
+  isServerDrawn,
   type PageRouteName,
 } from '@obmen/shared/routing';
 import { i18n } from '../lib/i18n';
@@ -85,6 +86,8 @@ function pageLoader(name: PageRouteName, prefix: Lang | null) {
     }
     await Promise.all([
       prefix && switchLanguage(prefix),
+      // A page the server does not draw takes its texts from the catalog's later part.
+      !isServerDrawn(name) && i18n.loadLater(),
       GUARDED_PAGES.includes(name) && checkPage(name, params, languageOf(prefix)),
     ]);
     return null;
@@ -157,7 +160,11 @@ function SiteFrame() {
 export const routes: RouteObject[] = [
   {
     path: `${ADMIN_BASE_PATH}/*`,
-    lazy: async () => ({ Component: (await import('../admin/admin-console')).Component }),
+    // The console shows the site's ticket parts (a status badge), whose texts are in the later part.
+    lazy: async () => {
+      const [consoleModule] = await Promise.all([import('../admin/admin-console'), i18n.loadLater()]);
+      return { Component: consoleModule.Component };
+    },
     ErrorBoundary: RouteError,
   },
   {

@@ -1,7 +1,9 @@
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { catalogFiles, leaves, placeholders, type Tree } from '../locales/catalog-files';
+import { LATER_FILES } from '../locales/parts';
 import ruCatalog from '../locales/ru';
+import ruLater from '../locales/ru-later';
 import { i18n, initI18n, useTranslation } from './i18n';
 
 describe('the ru and en catalogs', () => {
@@ -42,9 +44,34 @@ const SOURCES = import.meta.glob<string>(['../**/*.{ts,tsx}', '!../**/*.test.{ts
   eager: true,
 });
 
+describe('the catalog’s two parts', () => {
+  it('hold every file once: the later part exactly the files LATER_FILES names', () => {
+    const groupsOf = (files: string[]) => files.flatMap((file) => Object.keys(catalogFiles('ru')[file] as Tree)).sort();
+    const all = Object.keys(catalogFiles('ru'));
+    const later = all.filter((file) => (LATER_FILES as readonly string[]).includes(file));
+    expect(later.sort()).toEqual([...LATER_FILES].sort());
+    expect(Object.keys(ruLater).sort()).toEqual(groupsOf(later));
+    const first = all.filter((file) => !later.includes(file));
+    for (const group of groupsOf(first)) expect(Object.keys(ruCatalog), group).toContain(group);
+    for (const group of groupsOf(later)) expect(Object.keys(ruCatalog), group).not.toContain(group);
+  });
+
+  it('bring the later texts when a page asks, and with every language switched to afterwards', async () => {
+    vi.resetModules();
+    const fresh = await import('./i18n');
+    await fresh.initI18n('ru');
+    expect(fresh.i18n.t('pagination.page', { page: 2 })).not.toBe('pagination.page');
+    expect(fresh.i18n.t('findTicket.title')).toBe('findTicket.title');
+    await fresh.i18n.loadLater();
+    expect(fresh.i18n.t('findTicket.title')).toBe('Найти заявку');
+    await fresh.i18n.changeLanguage('en');
+    expect(fresh.i18n.t('findTicket.title')).toBe('Find your ticket');
+  });
+});
+
 describe('the site’s catalog', () => {
   it('has every key the site’s code names literally', () => {
-    const known = leaves(ruCatalog as Tree);
+    const known = new Map([...leaves(ruCatalog as Tree), ...leaves(ruLater as Tree)]);
     const used = new Set<string>();
     for (const text of Object.values(SOURCES)) {
       for (const match of text.matchAll(/\bt\('([a-zA-Z]+\.[\w.]+)'/g)) used.add(match[1]!);

@@ -12,13 +12,24 @@ export type Catalog = { [key: string]: string | Catalog };
 export type TranslateVars = Record<string, string | number>;
 export type TFunction = (key: string, vars?: TranslateVars) => string;
 
-const LOADERS: Record<Lang, () => Promise<Catalog>> = {
-  ru: () => import('../locales/ru').then((module) => module.default),
-  en: () => import('../locales/en').then((module) => module.default),
+/** A language's catalog comes in two parts: `first` for every page, `later` for some (locales/parts.ts). */
+type Part = 'first' | 'later';
+
+const LOADERS: Record<Lang, Record<Part, () => Promise<Catalog>>> = {
+  ru: {
+    first: () => import('../locales/ru').then((module) => module.default),
+    later: () => import('../locales/ru-later').then((module) => module.default),
+  },
+  en: {
+    first: () => import('../locales/en').then((module) => module.default),
+    later: () => import('../locales/en-later').then((module) => module.default),
+  },
 };
 
 const catalogs: Partial<Record<Lang, Catalog>> = {};
-const loading = new Map<Lang, Promise<void>>();
+const loading = new Map<`${Lang} ${Part}`, Promise<void>>();
+// Once a page has needed the later part, a language switch brings both parts of the new language.
+let laterWanted = false;
 const listeners = new Set<() => void>();
 let current: Lang = 'ru';
 
@@ -62,24 +73,30 @@ function merge(target: Catalog, source: Catalog): void {
   }
 }
 
-function loadCatalog(lang: Lang): Promise<void> {
-  let pending = loading.get(lang);
+function loadPart(lang: Lang, part: Part): Promise<void> {
+  const key = `${lang} ${part}` as const;
+  let pending = loading.get(key);
   if (!pending) {
-    pending = LOADERS[lang]().then(
+    pending = LOADERS[lang][part]().then(
       (catalog) => {
-        // Copy added before the catalog arrived (the console's) stays on top of it.
-        const added = catalogs[lang];
-        if (added) merge(catalog, added);
+        // Copy there before this part arrived (the other part, the console's) stays on top of it.
+        const before = catalogs[lang];
+        if (before) merge(catalog, before);
         catalogs[lang] = catalog;
       },
       (error: unknown) => {
-        loading.delete(lang); // a failed download may be tried again
+        loading.delete(key); // a failed download may be tried again
         throw error;
       },
     );
-    loading.set(lang, pending);
+    loading.set(key, pending);
   }
   return pending;
+}
+
+/** A language's catalog: its first part, and its later part once any page has needed it. */
+async function loadCatalog(lang: Lang): Promise<void> {
+  await Promise.all([loadPart(lang, 'first'), laterWanted && loadPart(lang, 'later')]);
 }
 
 export const i18n = {
@@ -99,6 +116,14 @@ export const i18n = {
   },
   /** Downloads a language's catalog without switching to it (the server keeps both). */
   load: loadCatalog,
+  /**
+   * Brings the texts of the pages that are not drawn on the server (sign-in, tickets, the user
+   * area), in the page language and, from now on, in any language switched to.
+   */
+  loadLater(): Promise<void> {
+    laterWanted = true;
+    return loadCatalog(current);
+  },
   /**
    * Makes `lang` the language of the render that follows at once (the server draws pages of both
    * languages one after another, each synchronously); its catalog must be loaded.

@@ -72,6 +72,29 @@ export const USER_AREA_PAGES: readonly PageRouteName[] = [
   'user_promo',
 ];
 
+/**
+ * The public pages the server draws (issue 32), each with the data of its first render; pages of
+ * one person (tickets, the user area) and the sign-in forms are drawn in the browser, and carry
+ * the texts they need in a later part of the catalog (apps/web/src/locales/parts.ts).
+ */
+export const SERVER_DRAWN_PAGES = [
+  'home',
+  'home_with_currencies',
+  'news',
+  'show_news',
+  'about',
+  'partner',
+  'rules',
+  'aml',
+  'faq',
+  'contacts',
+] as const satisfies readonly PageRouteName[];
+
+export type ServerDrawnPage = (typeof SERVER_DRAWN_PAGES)[number];
+
+export const isServerDrawn = (name: PageRouteName): name is ServerDrawnPage =>
+  (SERVER_DRAWN_PAGES as readonly PageRouteName[]).includes(name);
+
 export const PAIR_SEGMENT = /^(\w+)--(\w+)$/;
 
 export interface PageMatch {

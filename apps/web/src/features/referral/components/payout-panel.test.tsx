@@ -2,10 +2,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RefCurrency, RefSummary } from '@obmen/shared/contracts';
-import { initI18n } from '../../../lib/i18n';
+import { i18n, initI18n } from '../../../lib/i18n';
 import { PayoutPanel } from './payout-panel';
 
 beforeAll(async () => {
+  await i18n.loadLater();
   await initI18n('ru');
 });
 

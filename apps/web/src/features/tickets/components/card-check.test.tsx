@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../../lib/i18n';
+import { i18n, initI18n } from '../../../lib/i18n';
 import { CardCheck } from './card-check';
 
 const side = (code: string, valute: string, kind: string) => ({
@@ -40,6 +40,7 @@ const ticket = {
 };
 
 beforeAll(async () => {
+  await i18n.loadLater();
   await initI18n('ru');
   URL.createObjectURL = vi.fn(() => 'blob:preview');
   URL.revokeObjectURL = vi.fn();

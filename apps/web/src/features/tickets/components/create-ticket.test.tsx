@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Ticket } from '@obmen/shared/contracts';
-import { initI18n } from '../../../lib/i18n';
+import { i18n, initI18n } from '../../../lib/i18n';
 import { clearNotifications } from '../../../lib/notify';
 import { CreateTicket } from './create-ticket';
 
@@ -65,6 +65,7 @@ function answer(url: string, init: RequestInit | undefined): Reply {
 }
 
 beforeAll(async () => {
+  await i18n.loadLater();
   await initI18n('ru');
 });
 

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Lang } from '@obmen/shared/i18n';
-import { initI18n } from '../../../lib/i18n';
+import { i18n, initI18n } from '../../../lib/i18n';
 import { TicketView } from './ticket-view';
 
 const TX = 'ab'.repeat(32);
@@ -77,6 +77,7 @@ function serve(routes: Record<string, () => Response>) {
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
 
 async function show(lang: Lang) {
+  await i18n.loadLater();
   await initI18n(lang);
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>

@@ -1,8 +1,9 @@
 import { lazy, Suspense, useState } from 'react';
+import { i18n } from '../../../lib/i18n';
 import { closeVipModal, openVipModal, useVipModalOpen } from '../vip-modal-store';
 
-// The dialog and its pictures load on the first open, not with every page.
-const VipModal = lazy(() => import('./vip-modal'));
+// The dialog, its pictures and its texts (the catalog's later part) load on the first open.
+const VipModal = lazy(async () => (await Promise.all([import('./vip-modal'), i18n.loadLater()]))[0]);
 
 /** Where the VIP dialog lives: once, in the layout, opened by `openVipModal()` from anywhere. */
 export function VipModalHost({ account }: { account?: string | null }) {
