@@ -46,7 +46,15 @@ export function connectionMessageKey(error: unknown): string | null {
  * How calls reach the API: the browser's fetch, or, while the server renders a page, its own
  * router (the server sets this once at start, so a page's first data goes through the same routes).
  */
-export type Transport = (url: string, init: RequestInit) => Promise<Response>;
+export type Transport = (url: string, init: RequestInit) => Promise<Answer>;
+
+/** What the app reads of an answer: fetch's Response, or the server's own for a page it draws. */
+export interface Answer {
+  status: number;
+  ok: boolean;
+  text(): Promise<string>;
+  json(): Promise<unknown>;
+}
 let transport: Transport = (url, init) => fetch(url, init);
 
 export function setTransport(next: Transport): void {
@@ -156,7 +164,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     REQUEST_TIMEOUT_MS,
   );
   const signal = options.signal ? AbortSignal.any([options.signal, timeout.signal]) : timeout.signal;
-  let response: Response;
+  let response: Answer;
   let text: string;
   try {
     response = await send(withQuery(path, options.query), {

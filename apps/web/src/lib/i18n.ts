@@ -33,7 +33,7 @@ let laterWanted = false;
 const listeners = new Set<() => void>();
 let current: Lang = 'ru';
 
-function lookup(catalog: Catalog | undefined, key: string): string | undefined {
+function find(catalog: Catalog | undefined, key: string): string | undefined {
   let node: string | Catalog | undefined = catalog;
   for (const part of key.split('.')) {
     if (node === undefined || typeof node === 'string') return undefined;
@@ -42,11 +42,25 @@ function lookup(catalog: Catalog | undefined, key: string): string | undefined {
   return typeof node === 'string' ? node : undefined;
 }
 
+// Each text once found, by language and full key: a page names a few hundred, and walking the
+// tree for each was ~3% of a page drawn on the server. Only keys the catalog has are kept (no
+// address can grow it), and it is emptied whenever a catalog changes.
+const found: Record<Lang, Map<string, string>> = { ru: new Map(), en: new Map() };
+
+function lookup(lang: Lang, key: string): string | undefined {
+  let text = found[lang].get(key);
+  if (text === undefined) {
+    text = find(catalogs[lang], key);
+    if (text !== undefined) found[lang].set(key, text);
+  }
+  return text;
+}
+
 const fill = (text: string, vars?: TranslateVars) =>
   vars ? text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole)) : text;
 
 function translate(lang: Lang, key: string, vars?: TranslateVars): string {
-  return fill(lookup(catalogs[lang], key) ?? key, vars);
+  return fill(lookup(lang, key) ?? key, vars);
 }
 
 /**
@@ -54,7 +68,7 @@ function translate(lang: Lang, key: string, vars?: TranslateVars): string {
  * messages: locales/ru.ts), or null for a key it does not have: how forms word a zod issue.
  */
 export function sayMessage(lang: Lang, key: string, vars?: TranslateVars): string | null {
-  const text = lookup(catalogs[lang], key);
+  const text = lookup(lang, key);
   return text === undefined ? null : fill(text, vars);
 }
 
@@ -83,6 +97,7 @@ function loadPart(lang: Lang, part: Part): Promise<void> {
         const before = catalogs[lang];
         if (before) merge(catalog, before);
         catalogs[lang] = catalog;
+        found[lang].clear();
       },
       (error: unknown) => {
         loading.delete(key); // a failed download may be tried again
@@ -135,6 +150,7 @@ export const i18n = {
   /** Adds copy loaded with a feature's own chunk (the operator console's); existing keys are replaced. */
   addResources(lang: Lang, catalog: Catalog): void {
     merge((catalogs[lang] ??= {}), catalog);
+    found[lang].clear();
   },
   /** Calls `listener` after every language change; returns the unsubscribe. */
   subscribe(listener: () => void): () => void {
