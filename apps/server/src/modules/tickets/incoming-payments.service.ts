@@ -19,7 +19,8 @@ import { ConflictError, NotFoundError, ParameterError } from '../../http/errors'
 import type { UserRow } from '../accounts/accounts.repository';
 import { writeAudit } from '../admin/admin.repository';
 import type { Catalog } from '../exchange/exchange.catalog';
-import { holdRefusal, type ExchangeService } from '../exchange/exchange.service';
+import type { ExchangeService } from '../exchange/exchange.service';
+import { holdRefusal } from '../exchange/exchange-quotes.service';
 import { readReserve } from '../exchange/exchange.repository';
 import { quoteExpiry } from '../exchange/quote-cache';
 import type { QuoteSigner } from '../exchange/quote-token';

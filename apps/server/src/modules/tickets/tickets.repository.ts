@@ -20,7 +20,7 @@ export type CardCheckRow = typeof cardChecks.$inferSelect;
 
 /**
  * Holds `amount` of a reserve for a new ticket, only if that much is still free and it is no more
- * than `share` of what is free (exchange.service's `ticketRoom`); false otherwise.
+ * than `share` of what is free (exchange-quotes.service's `ticketRoom`); false otherwise.
  */
 export async function holdReserve(tx: Tx, code: string, amount: string, share: string): Promise<boolean> {
   const free = sql`(${reserves.balance} - ${reserves.held})`;

@@ -21,7 +21,9 @@ import { AppError, ConflictError, NotFoundError, ParameterError } from '../../ht
 import type { UserRow } from '../accounts/accounts.repository';
 import { findUserIdByRefNumber } from '../accounts/accounts.repository';
 import type { Catalog } from '../exchange/exchange.catalog';
-import { holdRefusal, type ExchangeService, type Pair, type PricedQuote } from '../exchange/exchange.service';
+import type { Pair } from '../exchange/exchange-pairs';
+import { holdRefusal, type PricedQuote } from '../exchange/exchange-quotes.service';
+import type { ExchangeService } from '../exchange/exchange.service';
 import { readReserve, type CurrencyRow } from '../exchange/exchange.repository';
 import type { QuoteSigner } from '../exchange/quote-token';
 import type { Mailer } from '../mail/mailer';

@@ -1,4 +1,4 @@
-import type { ChangeEvent, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import type { ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
 import fieldStyles from '../../components/ui/field.module.css';
 import styles from './desk.module.css';
 
@@ -24,21 +24,15 @@ function Messages({ id, hint, error }: { id: string; hint?: ReactNode; error?: s
 const describedBy = (id: string, hint: ReactNode, error: string | undefined) =>
   [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
 
-type AreaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'onChange'> & {
+type AreaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> & {
   id: string;
   label: ReactNode;
   error?: string | undefined;
   hint?: ReactNode;
-  onChange: InputChange;
 };
 
-// The form hook's handlers read only `target.value`, which a textarea and a select have too.
-type InputChange = (event: ChangeEvent<HTMLInputElement>) => void;
-const asInputChange = (handler: InputChange) => (event: ChangeEvent<HTMLTextAreaElement | HTMLSelectElement>) =>
-  handler(event as unknown as ChangeEvent<HTMLInputElement>);
-
 /** A labelled multi-line input with its hint and error tied to it. */
-export function TextAreaField({ id, label, error, hint, className, onChange, ...area }: AreaProps) {
+export function TextAreaField({ id, label, error, hint, className, ...area }: AreaProps) {
   return (
     <div className={`${fieldStyles.field} ${className ?? ''}`}>
       <label htmlFor={id} className={fieldStyles.label}>
@@ -49,7 +43,6 @@ export function TextAreaField({ id, label, error, hint, className, onChange, ...
         className={styles.textarea}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, hint, error)}
-        onChange={asInputChange(onChange)}
         {...area}
       />
       <Messages id={id} hint={hint} error={error} />
@@ -57,17 +50,16 @@ export function TextAreaField({ id, label, error, hint, className, onChange, ...
   );
 }
 
-type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'onChange'> & {
+type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> & {
   id: string;
   label: ReactNode;
   error?: string | undefined;
   hint?: ReactNode;
   options: readonly { value: string; label: string }[];
-  onChange: InputChange;
 };
 
 /** A labelled native select: the keyboard and screen reader behaviour everyone knows. */
-export function SelectField({ id, label, error, hint, options, className, onChange, ...select }: SelectProps) {
+export function SelectField({ id, label, error, hint, options, className, ...select }: SelectProps) {
   return (
     <div className={`${fieldStyles.field} ${className ?? ''}`}>
       <label htmlFor={id} className={fieldStyles.label}>
@@ -78,7 +70,6 @@ export function SelectField({ id, label, error, hint, options, className, onChan
         className={styles.select}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, hint, error)}
-        onChange={asInputChange(onChange)}
         {...select}
       >
         {options.map((option) => (

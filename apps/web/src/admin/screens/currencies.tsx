@@ -16,7 +16,7 @@ import { Button } from '../../components/ui/button';
 import { FireIcon } from '../../components/ui/fire-icon';
 import { FormAlert } from '../../components/ui/form-alert';
 import { notify } from '../../lib/notify';
-import { useZodForm, type FormSchema } from '../../lib/use-zod-form';
+import { useContractForm, type FormSchema } from '../../lib/use-contract-form';
 import { useAdminMutation, useAdminQuery } from '../api/resources';
 import { Badge } from '../components/badges';
 import type { ConsoleRole } from '../components/console-layout';
@@ -142,7 +142,7 @@ function CurrencyForm({ currency, readOnly }: { currency: AdminCurrency | null; 
   const [sample, setSample] = useState({ side: 'get', field: 0, value: '' });
   const creating = currency === null;
 
-  const form = useZodForm({
+  const form = useContractForm({
     // Creating asks for the code and the first price as well; the rest is the same form.
     schema: (creating ? createFlat : editFlat) as FormSchema<Record<string, unknown>>,
     defaultValues: {
@@ -187,8 +187,11 @@ function CurrencyForm({ currency, readOnly }: { currency: AdminCurrency | null; 
       const body = { ...flat, giveFields, getFields, payTo };
       if (creating) {
         await save.mutateAsync({ method: 'POST', path: '/currencies', json: body });
-        notify({ status: 'success', message: t('admin.currencies.created', { code: form.values.code.toUpperCase() }) });
-        void navigate(`/admin/currencies/${form.values.code.toUpperCase()}`, { replace: true });
+        notify({
+          status: 'success',
+          message: t('admin.currencies.created', { code: form.getValues('code').toUpperCase() }),
+        });
+        void navigate(`/admin/currencies/${form.getValues('code').toUpperCase()}`, { replace: true });
       } else {
         await save.mutateAsync({ method: 'PATCH', path: `/currencies/${currency.code}`, json: body });
         notify({ status: 'success', message: t('admin.currencies.saved', { code: currency.code }) });
@@ -286,9 +289,9 @@ function CurrencyForm({ currency, readOnly }: { currency: AdminCurrency | null; 
                 hint={
                   <>
                     {t('admin.currencies.iconHint')}{' '}
-                    {/\.(svg|png|webp)$/.test(String(form.values.iconPath)) && (
+                    {/\.(svg|png|webp)$/.test(String(form.watch('iconPath'))) && (
                       <img
-                        src={String(form.values.iconPath)}
+                        src={String(form.watch('iconPath'))}
                         alt={t('admin.currencies.iconPreview')}
                         className={styles.icon}
                       />
@@ -309,10 +312,10 @@ function CurrencyForm({ currency, readOnly }: { currency: AdminCurrency | null; 
             </div>
           </div>
           <div className={styles.grid}>
-            <CheckboxField label={t('admin.currencies.giveEnabled')} {...form.checkbox('giveEnabled')} />
-            <CheckboxField label={t('admin.currencies.getEnabled')} {...form.checkbox('getEnabled')} />
-            <CheckboxField label={t('admin.currencies.highlightedLabel')} {...form.checkbox('highlighted')} />
-            <CheckboxField label={t('admin.currencies.referralPayout')} {...form.checkbox('referralPayout')} />
+            <CheckboxField label={t('admin.currencies.giveEnabled')} {...form.field('giveEnabled')} />
+            <CheckboxField label={t('admin.currencies.getEnabled')} {...form.field('getEnabled')} />
+            <CheckboxField label={t('admin.currencies.highlightedLabel')} {...form.field('highlighted')} />
+            <CheckboxField label={t('admin.currencies.referralPayout')} {...form.field('referralPayout')} />
           </div>
         </fieldset>
 

@@ -5,7 +5,7 @@ import { adminDirectionCreate, adminDirectionForm, type AdminCurrency, type Admi
 import { Button } from '../../components/ui/button';
 import { FormAlert } from '../../components/ui/form-alert';
 import { notify } from '../../lib/notify';
-import { useZodForm, type FormSchema } from '../../lib/use-zod-form';
+import { useContractForm, type FormSchema } from '../../lib/use-contract-form';
 import { useAdminMutation, useAdminQuery } from '../api/resources';
 import { Badge } from '../components/badges';
 import { ConfirmDialog } from '../components/confirm-dialog';
@@ -199,7 +199,7 @@ function DirectionForm({ direction }: { direction: AdminDirection | null }) {
   const currencies = useAdminQuery<AdminCurrency[]>('currencies', '/currencies');
   const creating = direction === null;
   const codes = (currencies.data ?? []).map((c) => ({ value: c.code, label: c.code }));
-  const form = useZodForm({
+  const form = useContractForm({
     schema: (creating ? adminDirectionCreate : adminDirectionForm) as FormSchema<Record<string, unknown>>,
     defaultValues: {
       giveCode: direction?.giveCode ?? 'SBERRUB',
@@ -337,9 +337,9 @@ function DirectionForm({ direction }: { direction: AdminDirection | null }) {
           />
         </div>
         <div className={styles.grid}>
-          <CheckboxField label={t('admin.directions.enabled')} {...form.checkbox('enabled')} />
-          <CheckboxField label={t('admin.directions.manualLabel')} {...form.checkbox('manual')} />
-          <CheckboxField label={t('admin.directions.cardVerifyLabel')} {...form.checkbox('cardVerify')} />
+          <CheckboxField label={t('admin.directions.enabled')} {...form.field('enabled')} />
+          <CheckboxField label={t('admin.directions.manualLabel')} {...form.field('manual')} />
+          <CheckboxField label={t('admin.directions.cardVerifyLabel')} {...form.field('cardVerify')} />
         </div>
         {direction && !direction.available && direction.enabled && (
           <p className={`${styles.notice} ${styles.warning} ${styles.flush}`}>{t('admin.directions.unavailableWhy')}</p>

@@ -4,7 +4,7 @@ import { adminTicketLimitsUpdate, type AdminHold, type AdminTicketLimits } from 
 import { Button } from '../../components/ui/button';
 import { FormAlert } from '../../components/ui/form-alert';
 import { notify } from '../../lib/notify';
-import { useZodForm } from '../../lib/use-zod-form';
+import { useContractForm } from '../../lib/use-contract-form';
 import { useAdminMutation, useAdminQuery } from '../api/resources';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { TextField } from '../components/fields';
@@ -116,7 +116,7 @@ function HoldsTable({ holds }: { holds: AdminHold[] }) {
 function LimitsForm({ limits }: { limits: AdminTicketLimits }) {
   const { t } = useTranslation();
   const save = useAdminMutation(['ticket-limits']);
-  const form = useZodForm({
+  const form = useContractForm({
     schema: adminTicketLimitsUpdate,
     defaultValues: {
       openPerEmail: String(limits.openPerEmail),

@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/button';
 import { FormAlert } from '../../components/ui/form-alert';
 import { Pagination } from '../../components/ui/pagination';
 import { notify } from '../../lib/notify';
-import { useZodForm } from '../../lib/use-zod-form';
+import { useContractForm } from '../../lib/use-contract-form';
 import { useAdminMutation, useAdminQuery, type Paged } from '../api/resources';
 import { Badge } from '../components/badges';
 import { ConfirmDialog } from '../components/confirm-dialog';
@@ -91,7 +91,7 @@ function NewsForm({ item }: { item: AdminNews | null }) {
   const navigate = useNavigate();
   const save = useAdminMutation<AdminNews>(['news']);
   const [deleting, setDeleting] = useState(false);
-  const form = useZodForm({
+  const form = useContractForm({
     schema: adminNewsBody,
     defaultValues: {
       slug: item?.slug ?? '',
@@ -141,7 +141,7 @@ function NewsForm({ item }: { item: AdminNews | null }) {
             {...form.field('publishedAt')}
           />
         </div>
-        <CheckboxField label={t('admin.news.publishedLabel')} {...form.checkbox('published')} />
+        <CheckboxField label={t('admin.news.publishedLabel')} {...form.field('published')} />
         <div className={styles.pair}>
           {(['Ru', 'En'] as const).map((suffix) => (
             <fieldset key={suffix} className={styles.fieldset} lang={suffix.toLowerCase()}>
@@ -164,7 +164,7 @@ function NewsForm({ item }: { item: AdminNews | null }) {
                 error={form.error(`body${suffix}`)}
                 {...form.field(`body${suffix}`)}
               />
-              <MarkdownPreview markdown={String(form.values[`body${suffix}`])} label={t('admin.common.preview')} />
+              <MarkdownPreview markdown={String(form.watch(`body${suffix}`))} label={t('admin.common.preview')} />
             </fieldset>
           ))}
         </div>

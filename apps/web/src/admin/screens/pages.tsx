@@ -8,7 +8,7 @@ import { FormAlert } from '../../components/ui/form-alert';
 import { ApiError } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
 import { reportError } from '../../lib/report-error';
-import { useZodForm } from '../../lib/use-zod-form';
+import { useContractForm } from '../../lib/use-contract-form';
 import { useAdminMutation, useAdminQuery } from '../api/resources';
 import { TextAreaField, TextField } from '../components/fields';
 import { formatDateTime } from '../components/format';
@@ -75,7 +75,7 @@ export default function Pages() {
 function PageForm({ slug, page }: { slug: string; page: AdminPage | null }) {
   const { t } = useTranslation();
   const save = useAdminMutation(['pages']);
-  const form = useZodForm({
+  const form = useContractForm({
     schema: adminPageBody,
     defaultValues: {
       titleRu: page?.titleRu ?? '',
@@ -135,7 +135,7 @@ function PageForm({ slug, page }: { slug: string; page: AdminPage | null }) {
                 error={form.error(`body${suffix}`)}
                 {...form.field(`body${suffix}`)}
               />
-              <MarkdownPreview markdown={String(form.values[`body${suffix}`])} label={t('admin.common.preview')} />
+              <MarkdownPreview markdown={String(form.watch(`body${suffix}`))} label={t('admin.common.preview')} />
             </fieldset>
           ))}
         </div>

@@ -7,7 +7,7 @@ import { Dialog } from '../../components/ui/dialog';
 import { FormAlert } from '../../components/ui/form-alert';
 import { Pagination } from '../../components/ui/pagination';
 import { notify } from '../../lib/notify';
-import { useZodForm, type FormSchema } from '../../lib/use-zod-form';
+import { useContractForm, type FormSchema } from '../../lib/use-contract-form';
 import { useAdminMutation, useAdminQuery, type Paged } from '../api/resources';
 import { Badge } from '../components/badges';
 import { ConfirmDialog } from '../components/confirm-dialog';
@@ -188,7 +188,7 @@ function DecisionDialog({ step, onClose }: { step: Step; onClose: () => void }) 
   const { t } = useTranslation();
   const decide = useAdminMutation(REFRESH);
   const paying = step.kind === 'pay';
-  const form = useZodForm({
+  const form = useContractForm({
     schema: (paying ? adminPayoutPay : adminPayoutReject) as FormSchema<Record<string, string>>,
     defaultValues: { reference: '', reason: '' },
     logContext: `payout ${step.kind}`,

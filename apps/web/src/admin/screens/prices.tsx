@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import { adminPriceUpdate, type AdminCurrency, type AdminPrice, type AdminPriceList } from '@obmen/shared/admin';
 import { notify } from '../../lib/notify';
-import { useZodForm } from '../../lib/use-zod-form';
+import { useContractForm } from '../../lib/use-contract-form';
 import { useAdminMutation, useAdminQuery } from '../api/resources';
 import { Badge } from '../components/badges';
 import { formatAge, formatDateTime } from '../components/format';
@@ -124,7 +124,7 @@ export default function Prices() {
 function PriceForm({ price, onDone }: { price: AdminPrice; onDone: () => void }) {
   const { t } = useTranslation();
   const save = useAdminMutation(REFRESH);
-  const form = useZodForm({
+  const form = useContractForm({
     schema: adminPriceUpdate,
     defaultValues: {
       usdPrice: price.usdPrice,

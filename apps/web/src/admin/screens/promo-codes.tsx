@@ -6,7 +6,7 @@ import { CopyButton } from '../../components/ui/copy-button';
 import { Dialog } from '../../components/ui/dialog';
 import { FormAlert } from '../../components/ui/form-alert';
 import { Pagination } from '../../components/ui/pagination';
-import { useZodForm } from '../../lib/use-zod-form';
+import { useContractForm } from '../../lib/use-contract-form';
 import { useAdminMutation, useAdminQuery, type Paged } from '../api/resources';
 import { Badge, type Tone } from '../components/badges';
 import { TextField } from '../components/fields';
@@ -179,7 +179,7 @@ export default function PromoCodes() {
 function IssueForm({ onIssued }: { onIssued: (codes: AdminPromo[]) => void }) {
   const { t } = useTranslation();
   const issue = useAdminMutation<AdminPromo[]>(['promo-codes']);
-  const form = useZodForm({
+  const form = useContractForm({
     schema: adminPromoIssue,
     defaultValues: { username: '', count: '1', valueRub: '50', minRub: '3000', expiresAt: '' },
     logContext: 'issuing promo codes',

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import { adminReserveUpdate, type AdminReserve } from '@obmen/shared/admin';
 import { notify } from '../../lib/notify';
-import { useZodForm } from '../../lib/use-zod-form';
+import { useContractForm } from '../../lib/use-contract-form';
 import { useAdminMutation, useAdminQuery } from '../api/resources';
 import { formatDateTime } from '../components/format';
 import { QueryState } from '../components/query-state';
@@ -84,7 +84,7 @@ export default function Reserves() {
 function ReserveForm({ reserve, onDone }: { reserve: AdminReserve; onDone: () => void }) {
   const { t } = useTranslation();
   const save = useAdminMutation(['reserves']);
-  const form = useZodForm({
+  const form = useContractForm({
     schema: adminReserveUpdate,
     defaultValues: { balance: reserve.balance },
     logContext: 'setting a reserve',

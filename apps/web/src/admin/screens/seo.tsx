@@ -5,7 +5,7 @@ import { adminSeoBody, type AdminCurrency, type AdminSeo } from '@obmen/shared/a
 import { Button } from '../../components/ui/button';
 import { FormAlert } from '../../components/ui/form-alert';
 import { notify } from '../../lib/notify';
-import { useZodForm } from '../../lib/use-zod-form';
+import { useContractForm } from '../../lib/use-contract-form';
 import { useAdminMutation, useAdminQuery } from '../api/resources';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { SelectField, TextAreaField, TextField } from '../components/fields';
@@ -103,7 +103,7 @@ function SeoForm({ record }: { record: AdminSeo | null }) {
   const [pair, setPair] = useState({ give: record?.giveCode ?? 'SBERRUB', get: record?.getCode ?? 'BTC' });
   const [deleting, setDeleting] = useState(false);
   const codes = (currencies.data ?? []).map((c) => ({ value: c.code, label: c.code }));
-  const form = useZodForm({
+  const form = useContractForm({
     schema: adminSeoBody,
     defaultValues: Object.fromEntries(
       FIELDS.flatMap((f) => (['Ru', 'En'] as const).map((l) => [`${f}${l}`, record?.[`${f}${l}`] ?? ''])),
@@ -182,7 +182,7 @@ function SeoForm({ record }: { record: AdminSeo | null }) {
                   />
                 );
               })}
-              <MarkdownPreview markdown={String(form.values[`textBody${suffix}`])} label={t('admin.common.preview')} />
+              <MarkdownPreview markdown={String(form.watch(`textBody${suffix}`))} label={t('admin.common.preview')} />
             </fieldset>
           ))}
         </div>

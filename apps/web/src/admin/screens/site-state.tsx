@@ -5,7 +5,7 @@ import { siteStateUpdate } from '@obmen/shared/contracts';
 import { Button } from '../../components/ui/button';
 import { FormAlert } from '../../components/ui/form-alert';
 import { notify } from '../../lib/notify';
-import { useZodForm } from '../../lib/use-zod-form';
+import { useContractForm } from '../../lib/use-contract-form';
 import { useAdminMutation, useAdminQuery } from '../api/resources';
 import { Badge } from '../components/badges';
 import { ConfirmDialog } from '../components/confirm-dialog';
@@ -39,7 +39,7 @@ function SiteStateForm({ state }: { state: AdminSiteState }) {
   const [lang] = useConsoleLanguage();
   const save = useAdminMutation(['site-state', 'directions']);
   const [confirming, setConfirming] = useState<null | boolean>(null);
-  const form = useZodForm({
+  const form = useContractForm({
     schema: siteStateUpdate,
     defaultValues: {
       convertEnabled: state.convertEnabled,
@@ -130,9 +130,9 @@ function SiteStateForm({ state }: { state: AdminSiteState }) {
                 {t('admin.siteState.previewIn', { lang: l.toUpperCase() })}
               </p>
               <strong>
-                {String(form.values[l === 'ru' ? 'headerRu' : 'headerEn']) || t('admin.siteState.defaultHeader')}
+                {String(form.watch(l === 'ru' ? 'headerRu' : 'headerEn')) || t('admin.siteState.defaultHeader')}
               </strong>
-              <p className={styles.flush}>{String(form.values[l === 'ru' ? 'textRu' : 'textEn'])}</p>
+              <p className={styles.flush}>{String(form.watch(l === 'ru' ? 'textRu' : 'textEn'))}</p>
             </div>
           ))}
         </div>
@@ -158,7 +158,11 @@ function SiteStateForm({ state }: { state: AdminSiteState }) {
           size={confirming ? 'sm' : 'md'}
           onConfirm={() =>
             save
-              .mutateAsync({ method: 'PUT', path: '/site-state', json: { ...form.values, convertEnabled: confirming } })
+              .mutateAsync({
+                method: 'PUT',
+                path: '/site-state',
+                json: { ...form.getValues(), convertEnabled: confirming },
+              })
               .then(() =>
                 notify({
                   status: 'success',

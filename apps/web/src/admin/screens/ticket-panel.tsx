@@ -11,7 +11,7 @@ import { Dialog } from '../../components/ui/dialog';
 import { FormAlert } from '../../components/ui/form-alert';
 import { PayoutReference } from '../../components/ui/payout-reference';
 import { notify } from '../../lib/notify';
-import { useZodForm } from '../../lib/use-zod-form';
+import { useContractForm } from '../../lib/use-contract-form';
 import { adminImage, adminKeys } from '../api/admin-request';
 import { useTicket, useTicketAction } from '../api/tickets';
 import { Badge, TicketStatusBadge } from '../components/badges';
@@ -338,7 +338,7 @@ function ActionDialog({
   const { t } = useTranslation();
   const mutation = useTicketAction(ticketId);
   const fields = ACTION_FIELDS[action];
-  const form = useZodForm({
+  const form = useContractForm({
     schema: adminTicketActionBodies[action],
     defaultValues: { payoutReference: '', note: '', refundNote: '', refundTxid: '' },
     logContext: `ticket action ${action}`,

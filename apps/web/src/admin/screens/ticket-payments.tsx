@@ -7,7 +7,7 @@ import { Dialog } from '../../components/ui/dialog';
 import { FormAlert } from '../../components/ui/form-alert';
 import { PayoutReference } from '../../components/ui/payout-reference';
 import { notify } from '../../lib/notify';
-import { useZodForm } from '../../lib/use-zod-form';
+import { useContractForm } from '../../lib/use-contract-form';
 import { useRecordPayment } from '../api/tickets';
 import { TextField } from '../components/fields';
 import { formatDateTime } from '../components/format';
@@ -109,7 +109,7 @@ function RecordPaymentDialog({ detail, onClose }: { detail: AdminTicketDetail; o
   const { t } = useTranslation();
   const { ticket } = detail;
   const mutation = useRecordPayment(ticket.id);
-  const form = useZodForm({
+  const form = useContractForm({
     schema: adminTicketPayment,
     defaultValues: { amount: '', reference: '' },
     logContext: 'record payment',

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Quote, RequisiteField } from '@obmen/shared/contracts';
-import { ticketBody, ticketFormDefaults, ticketFormSchema, type TicketFormFields } from './ticket-form';
+import {
+  ticketBody,
+  ticketFormDefaults,
+  ticketFormSchema,
+  type TicketFormFields,
+  type TicketFormValues,
+} from './ticket-form';
 
 const card: RequisiteField = {
   name: 'cardNumber',
@@ -23,17 +29,23 @@ const wallet: RequisiteField = {
 const memo: RequisiteField = { ...wallet, name: 'memo', kind: 'memo', pattern: '^\\w{1,20}$', required: false };
 const fields: TicketFormFields = { give: [card], get: [wallet, memo] };
 
-const valid = {
+const valid: TicketFormValues = {
   ...ticketFormDefaults(fields, 'client@example.com', ''),
-  'requisites.give.cardNumber': '2202 2000 0000 0008',
-  'requisites.get.walletAddress': 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
+  requisites: {
+    give: { cardNumber: '2202 2000 0000 0008' },
+    get: { walletAddress: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', memo: '' },
+  },
   agreeAml: true,
   agreeRules: true,
 };
+const withRequisite = (side: 'give' | 'get', name: string, value: string): TicketFormValues => ({
+  ...valid,
+  requisites: { ...valid.requisites, [side]: { ...valid.requisites[side], [name]: value } },
+});
 
-const problems = (values: Record<string, string | boolean>) => {
+const problems = (values: TicketFormValues) => {
   const result = ticketFormSchema(fields).safeParse(values);
-  return result.success ? {} : Object.fromEntries(result.error.issues.map((i) => [String(i.path[0]), i.message]));
+  return result.success ? {} : Object.fromEntries(result.error.issues.map((i) => [i.path.join('.'), i.message]));
 };
 
 describe('the ticket form’s own checks (the same as the server’s)', () => {
@@ -42,17 +54,17 @@ describe('the ticket form’s own checks (the same as the server’s)', () => {
   });
 
   it('checks each requisite by its pattern, a card by Luhn too, and what is required', () => {
-    expect(problems({ ...valid, 'requisites.give.cardNumber': '2202 2000 0000 0009' })).toEqual({
+    expect(problems(withRequisite('give', 'cardNumber', '2202 2000 0000 0009'))).toEqual({
       'requisites.give.cardNumber': 'validation.cardNumber',
     });
-    expect(problems({ ...valid, 'requisites.get.walletAddress': '0xabc' })).toEqual({
+    expect(problems(withRequisite('get', 'walletAddress', '0xabc'))).toEqual({
       'requisites.get.walletAddress': 'validation.pattern',
     });
-    expect(problems({ ...valid, 'requisites.get.walletAddress': '  ' })).toEqual({
+    expect(problems(withRequisite('get', 'walletAddress', '  '))).toEqual({
       'requisites.get.walletAddress': 'validation.required',
     });
     // An optional field may stay empty, but not be wrong.
-    expect(problems({ ...valid, 'requisites.get.memo': 'no spaces allowed' })).toEqual({
+    expect(problems(withRequisite('get', 'memo', 'no spaces allowed'))).toEqual({
       'requisites.get.memo': 'validation.pattern',
     });
   });

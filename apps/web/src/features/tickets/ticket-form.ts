@@ -1,8 +1,16 @@
 import { createTicketBody, type CreateTicketBody, type Quote, type RequisiteField } from '@obmen/shared/contracts';
 import { requisiteProblem } from '@obmen/shared/requisites';
-import type { FormSchema } from '../../lib/use-zod-form';
+import type { FormSchema } from '../../lib/use-contract-form';
 
-export type TicketFormValues = Record<string, string | boolean>;
+type Side = 'give' | 'get';
+
+export interface TicketFormValues {
+  requisites: Record<Side, Record<string, string>>;
+  email: string;
+  promocode: string;
+  agreeAml: boolean;
+  agreeRules: boolean;
+}
 type Issue = Extract<
   ReturnType<FormSchema<TicketFormValues>['safeParse']>,
   { success: false }
@@ -14,22 +22,40 @@ export interface TicketFormFields {
 }
 
 /** The form's name of a requisite: the very name the server gives its errors ('requisites.give.cardNumber'). */
-export const requisiteName = (side: 'give' | 'get', field: RequisiteField) => `requisites.${side}.${field.name}`;
+export const requisiteName = (side: Side, field: RequisiteField) => `requisites.${side}.${field.name}` as const;
+
+/** The name of every field the form shows, in their order. */
+export const ticketFormNames = (fields: TicketFormFields): string[] => [
+  ...fields.give.map((field) => requisiteName('give', field)),
+  ...fields.get.map((field) => requisiteName('get', field)),
+  'email',
+  'promocode',
+  'agreeAml',
+  'agreeRules',
+];
+
+const emptyRequisites = (list: RequisiteField[]) => Object.fromEntries(list.map((field) => [field.name, '']));
 
 /** Every value of the form in the order it shows them: the first invalid one gets the focus. */
 export function ticketFormDefaults(fields: TicketFormFields, email: string, promocode: string): TicketFormValues {
-  const values: TicketFormValues = {};
-  for (const field of fields.give) values[requisiteName('give', field)] = '';
-  for (const field of fields.get) values[requisiteName('get', field)] = '';
-  return { ...values, email, promocode, agreeAml: false, agreeRules: false };
+  return {
+    requisites: { give: emptyRequisites(fields.give), get: emptyRequisites(fields.get) },
+    email,
+    promocode,
+    agreeAml: false,
+    agreeRules: false,
+  };
 }
 
-const issue = (name: string, message: string, input: unknown): Issue =>
-  ({ code: 'custom', path: [name], message, input }) as unknown as Issue;
+const issue = (path: string[], message: string, input: unknown): Issue =>
+  ({ code: 'custom', path, message, input }) as unknown as Issue;
+
+const requisiteValue = (values: TicketFormValues, side: Side, field: RequisiteField) =>
+  String(values.requisites[side][field.name] ?? '');
 
 /**
  * The same checks the server makes (spec §5; requisites by the field's pattern, cards by Luhn too),
- * shaped as a schema for `useZodForm`; the requisite fields come from get_fields, so it is built per pair.
+ * shaped as a schema for `useContractForm`; the requisite fields come from get_fields, so it is built per pair.
  */
 export function ticketFormSchema(fields: TicketFormFields): FormSchema<TicketFormValues> {
   return {
@@ -38,18 +64,18 @@ export function ticketFormSchema(fields: TicketFormFields): FormSchema<TicketFor
       const issues: Issue[] = [];
       for (const side of ['give', 'get'] as const) {
         for (const field of fields[side]) {
-          const name = requisiteName(side, field);
-          const problem = requisiteProblem(field, String(values[name] ?? ''));
-          if (problem) issues.push(issue(name, problem, values[name]));
+          const value = requisiteValue(values, side, field);
+          const problem = requisiteProblem(field, value);
+          if (problem) issues.push(issue(['requisites', side, field.name], problem, value));
         }
       }
       const email = createTicketBody.shape.email.safeParse(values.email);
       if (!email.success) issues.push(...email.error.issues.map((i) => ({ ...i, path: ['email'] }) as Issue));
       if (String(values.promocode ?? '').trim().length > 40) {
-        issues.push(issue('promocode', 'validation.maxLength', values.promocode));
+        issues.push(issue(['promocode'], 'validation.maxLength', values.promocode));
       }
-      if (values.agreeAml !== true) issues.push(issue('agreeAml', 'validation.agreeAml', values.agreeAml));
-      if (values.agreeRules !== true) issues.push(issue('agreeRules', 'validation.agreeRules', values.agreeRules));
+      if (values.agreeAml !== true) issues.push(issue(['agreeAml'], 'validation.agreeAml', values.agreeAml));
+      if (values.agreeRules !== true) issues.push(issue(['agreeRules'], 'validation.agreeRules', values.agreeRules));
       return issues.length ? { success: false, error: { issues } } : { success: true, data: values };
     },
   };
@@ -71,10 +97,10 @@ export function ticketBody(
   promocode: string,
   refId: string,
 ): CreateTicketBody {
-  const side = (name: 'give' | 'get') =>
+  const side = (name: Side) =>
     Object.fromEntries(
       fields[name]
-        .map((field) => [field.name, String(values[requisiteName(name, field)] ?? '').trim()] as const)
+        .map((field) => [field.name, requisiteValue(values, name, field).trim()] as const)
         .filter(([, value]) => value !== ''),
     );
   return {

@@ -5,7 +5,7 @@ import { FormAlert } from '../../../components/ui/form-alert';
 import { PasswordField } from '../../../components/ui/text-field';
 import formStyles from '../../../components/ui/form.module.css';
 import { notify } from '../../../lib/notify';
-import { useZodForm } from '../../../lib/use-zod-form';
+import { useContractForm } from '../../../lib/use-contract-form';
 import { useChangePassword } from '../api/change-password';
 
 const changePasswordForm = changePasswordBody
@@ -20,7 +20,7 @@ const EMPTY = { oldPassword: '', newPassword: '', confirmPassword: '' };
 export function ChangePasswordForm({ username }: { username: string }) {
   const { t } = useTranslation();
   const { mutateAsync } = useChangePassword();
-  const form = useZodForm({
+  const form = useContractForm({
     schema: changePasswordForm,
     defaultValues: EMPTY,
     logContext: 'password change',

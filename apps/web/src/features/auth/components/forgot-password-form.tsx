@@ -4,14 +4,14 @@ import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { TextField } from '../../../components/ui/text-field';
 import formStyles from '../../../components/ui/form.module.css';
-import { useZodForm } from '../../../lib/use-zod-form';
+import { useContractForm } from '../../../lib/use-contract-form';
 import { useForgotPassword } from '../api/forgot-password';
 
 /** Asks for a reset link; the server's answer (the same for any address) goes to onSent. */
 export function ForgotPasswordForm({ onSent }: { onSent: (message: string, email: string) => void }) {
   const { t } = useTranslation();
   const { mutateAsync } = useForgotPassword();
-  const form = useZodForm({
+  const form = useContractForm({
     schema: forgotPasswordBody,
     defaultValues: { email: '' },
     logContext: 'password reset request',

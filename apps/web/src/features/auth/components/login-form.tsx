@@ -6,7 +6,7 @@ import { FormAlert } from '../../../components/ui/form-alert';
 import { PasswordField, TextField } from '../../../components/ui/text-field';
 import formStyles from '../../../components/ui/form.module.css';
 import { ApiError } from '../../../lib/api-client';
-import { useZodForm } from '../../../lib/use-zod-form';
+import { useContractForm } from '../../../lib/use-contract-form';
 import { useLogin } from '../api/login';
 
 /**
@@ -17,7 +17,7 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
   const { t } = useTranslation();
   const { mutateAsync } = useLogin();
   const [askCode, setAskCode] = useState(false);
-  const form = useZodForm({
+  const form = useContractForm({
     schema: loginBody,
     defaultValues: { username: '', password: '', code: '' },
     logContext: 'login',

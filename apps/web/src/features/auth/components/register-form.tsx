@@ -8,14 +8,14 @@ import { CheckboxField, PasswordField, TextField } from '../../../components/ui/
 import formStyles from '../../../components/ui/form.module.css';
 import { useLanguage } from '../../../hooks/use-language';
 import { storedRefId } from '../../../lib/referral-id';
-import { useZodForm } from '../../../lib/use-zod-form';
+import { useContractForm } from '../../../lib/use-contract-form';
 import { useRegister } from '../api/register';
 
 export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const { mutateAsync } = useRegister();
-  const form = useZodForm({
+  const form = useContractForm({
     schema: registerBody,
     defaultValues: { username: '', email: '', password: '', confirmPassword: '', agree: false },
     logContext: 'registration',
@@ -71,7 +71,7 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
           </>
         }
         error={form.error('agree')}
-        {...form.checkbox('agree')}
+        {...form.field('agree')}
       />
       <Button type="submit" block loading={form.isSubmitting} loadingText={t('register.submitting')}>
         {t('register.submit')}

@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { PasswordField } from '../../../components/ui/text-field';
 import formStyles from '../../../components/ui/form.module.css';
-import { useZodForm } from '../../../lib/use-zod-form';
+import { useContractForm } from '../../../lib/use-contract-form';
 import { useResetPassword } from '../api/reset-password';
 
 // The field names are the server's (Password), so its parameterErrors land under the field.
@@ -28,7 +28,7 @@ export function ResetPasswordForm({
 }) {
   const { t } = useTranslation();
   const { mutateAsync } = useResetPassword();
-  const form = useZodForm({
+  const form = useContractForm({
     schema: newPasswordForm,
     defaultValues: { Password: '', confirmPassword: '' },
     logContext: 'password reset',

@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { TextField } from '../../../components/ui/text-field';
 import formStyles from '../../../components/ui/form.module.css';
-import { useZodForm } from '../../../lib/use-zod-form';
+import { useContractForm } from '../../../lib/use-contract-form';
 
 /** One field for a code of the authenticator app (or a recovery code) and a button. */
 export function TwoFactorCodeForm({
@@ -19,7 +19,7 @@ export function TwoFactorCodeForm({
   variant?: 'primary' | 'secondary';
 }) {
   const { t } = useTranslation();
-  const form = useZodForm({
+  const form = useContractForm({
     schema: twoFactorCodeBody,
     defaultValues: { code: '' },
     logContext: 'two-factor code',

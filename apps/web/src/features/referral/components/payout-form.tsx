@@ -11,7 +11,7 @@ import { TextField } from '../../../components/ui/text-field';
 import formStyles from '../../../components/ui/form.module.css';
 import { formatAmount } from '../../../lib/format-amount';
 import { notify } from '../../../lib/notify';
-import { useZodForm } from '../../../lib/use-zod-form';
+import { useContractForm } from '../../../lib/use-contract-form';
 import { useCreatePayout } from '../api/create-payout';
 import { usePayoutCurrencies } from '../api/get-payout-currencies';
 import styles from './referral.module.css';
@@ -29,7 +29,7 @@ function Form({ owner, lang, currencies }: { owner: string; lang: Lang; currenci
     }),
     [currencies],
   );
-  const form = useZodForm({
+  const form = useContractForm({
     schema,
     // The first currency the balance reaches; one it does not is listed, disabled, with the reason.
     defaultValues: fieldsOf((currencies.find((c) => c.maxSum !== null) ?? currencies[0])?.codeName ?? ''),
@@ -40,7 +40,7 @@ function Form({ owner, lang, currencies }: { owner: string; lang: Lang; currenci
       notify({ status: 'success', message: t('referralPage.requested', { hours: REFERRAL_TERMS.payoutHours }) });
     },
   });
-  const currency = currencies.find((c) => c.codeName === form.values.Currency);
+  const currency = currencies.find((c) => c.codeName === form.watch('Currency'));
   const maxSum = currency?.maxSum ?? null;
   const { onChange: _input, ...currencyField } = form.field('Currency');
   const sumField = form.field('Sum');
@@ -88,7 +88,11 @@ function Form({ owner, lang, currencies }: { owner: string; lang: Lang; currenci
               })}
               error={form.error('Sum')}
               {...sumField}
-              onChange={(event) => form.setValue('Sum', sanitizeAmountInput(event.target.value, currency.scale))}
+              onChange={(event) => {
+                // Only what an amount can hold stays in the box: another character is dropped as typed.
+                event.target.value = sanitizeAmountInput(event.target.value, currency.scale);
+                return sumField.onChange(event);
+              }}
             />
             <Button variant="secondary" className={styles.wholeBalance} onClick={() => form.setValue('Sum', maxSum)}>
               {t('referralPage.wholeBalance')}

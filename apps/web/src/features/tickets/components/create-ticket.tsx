@@ -13,7 +13,7 @@ import { useLanguage } from '../../../hooks/use-language';
 import { useTimeLeft } from '../../../hooks/use-time-left';
 import { ApiError } from '../../../lib/api-client';
 import { formatAmount } from '../../../lib/format-amount';
-import { useZodForm } from '../../../lib/use-zod-form';
+import { useContractForm, type ContractForm } from '../../../lib/use-contract-form';
 import { useCreateTicket } from '../api/create-ticket';
 import { useCurrency } from '../api/get-currency';
 import { useFields } from '../api/get-fields';
@@ -23,6 +23,7 @@ import {
   requisiteName,
   ticketBody,
   ticketFormDefaults,
+  ticketFormNames,
   ticketFormSchema,
   type DraftExchange,
   type TicketFormFields,
@@ -113,7 +114,7 @@ function TicketForm({ draft, email, refId, onCreated, give, get, fields }: Ticke
   const idempotencyKey = useRef<string | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const schema = useMemo(() => ticketFormSchema(fields), [fields]);
-  const names = useMemo(() => Object.keys(ticketFormDefaults(fields, '', '')), [fields]);
+  const names = useMemo(() => ticketFormNames(fields), [fields]);
 
   const received = quote.data;
   const countdown = received ? quoteDeadline(received.quote.expireTime, received.receivedAt) : undefined;
@@ -122,7 +123,7 @@ function TicketForm({ draft, email, refId, onCreated, give, get, fields }: Ticke
   const quoteReady = Boolean(received) && !quote.isError && !quote.isPlaceholderData && !(countdown && quoteLeft === 0);
   const promoProblem = received?.quote.promoError ?? null;
 
-  const form = useZodForm<TicketFormValues, TicketFormValues>({
+  const form = useContractForm<TicketFormValues, TicketFormValues>({
     schema,
     defaultValues: ticketFormDefaults(fields, email, draft.promocode),
     logContext: 'ticket creation',
@@ -157,7 +158,7 @@ function TicketForm({ draft, email, refId, onCreated, give, get, fields }: Ticke
   });
 
   // A session that finishes loading after the form appeared still fills in an empty e-mail.
-  const emailValue = String(form.values.email ?? '');
+  const emailValue = form.watch('email');
   const { setValue } = form;
   useEffect(() => {
     if (email && !emailValue) setValue('email', email);
@@ -166,9 +167,7 @@ function TicketForm({ draft, email, refId, onCreated, give, get, fields }: Ticke
   }, [email]);
 
   // The promo code is priced as it is typed, once the typing pauses.
-  const typedPromo = String(form.values.promocode ?? '')
-    .trim()
-    .toUpperCase();
+  const typedPromo = form.watch('promocode').trim().toUpperCase();
   useEffect(() => {
     if (typedPromo === quotedPromo) return;
     const timer = setTimeout(() => setQuotedPromo(typedPromo), PROMO_DEBOUNCE_MS);
@@ -236,7 +235,7 @@ function TicketForm({ draft, email, refId, onCreated, give, get, fields }: Ticke
             {step === 1 ? (
               <DetailsStep form={form} fields={fields} give={give} get={get} promoProblem={promoProblem} />
             ) : (
-              <ReviewStep values={form.values} fields={fields} give={give} get={get} />
+              <ReviewStep values={form.getValues()} fields={fields} give={give} get={get} />
             )}
             <FormAlert messages={form.formErrors} />
             <div className={formStyles.actions}>
@@ -264,7 +263,7 @@ function TicketForm({ draft, email, refId, onCreated, give, get, fields }: Ticke
   );
 }
 
-type Form = ReturnType<typeof useZodForm<TicketFormValues, TicketFormValues>>;
+type Form = ContractForm<TicketFormValues>;
 
 function DetailsStep({
   form,
@@ -343,7 +342,7 @@ function DetailsStep({
             </>
           }
           error={form.error('agreeAml')}
-          {...form.checkbox('agreeAml')}
+          {...form.field('agreeAml')}
         />
         <CheckboxField
           label={
@@ -356,7 +355,7 @@ function DetailsStep({
             </>
           }
           error={form.error('agreeRules')}
-          {...form.checkbox('agreeRules')}
+          {...form.field('agreeRules')}
         />
       </div>
     </>
@@ -377,9 +376,9 @@ function ReviewStep({
   const { t } = useTranslation();
   const rows = (side: 'give' | 'get') =>
     fields[side]
-      .map((field) => ({ field, value: String(values[requisiteName(side, field)] ?? '').trim() }))
+      .map((field) => ({ field, value: String(values.requisites[side][field.name] ?? '').trim() }))
       .filter(({ value }) => value !== '');
-  const promo = String(values.promocode ?? '').trim();
+  const promo = values.promocode.trim();
   return (
     <>
       <p className={styles.reviewIntro}>{t('ticketCreate.reviewIntro')}</p>

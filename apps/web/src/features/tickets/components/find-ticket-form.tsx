@@ -7,7 +7,7 @@ import { TextField } from '../../../components/ui/text-field';
 import formStyles from '../../../components/ui/form.module.css';
 import { useLanguage } from '../../../hooks/use-language';
 import { useTranslation } from '../../../lib/i18n';
-import { useZodForm } from '../../../lib/use-zod-form';
+import { useContractForm } from '../../../lib/use-contract-form';
 import { useFindTicket } from '../api/find-ticket';
 
 /** A ticket's number and e-mail lead to its page; a wrong pair says 'Заявка не найдена'. */
@@ -16,7 +16,7 @@ export function FindTicketForm() {
   const lang = useLanguage();
   const navigate = useNavigate();
   const { mutateAsync } = useFindTicket();
-  const form = useZodForm({
+  const form = useContractForm({
     schema: findTicketBody,
     defaultValues: { number: '', email: '' },
     logContext: 'ticket lookup',

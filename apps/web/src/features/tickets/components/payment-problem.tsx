@@ -9,7 +9,7 @@ import { ApiError } from '../../../lib/api-client';
 import { formatAmount } from '../../../lib/format-amount';
 import { formatDateTime } from '../../../lib/format-date';
 import { useTranslation } from '../../../lib/i18n';
-import { useZodForm } from '../../../lib/use-zod-form';
+import { useContractForm } from '../../../lib/use-contract-form';
 import { useContinueTicket } from '../api/continue-ticket';
 import { useContinueQuote } from '../api/get-continue-quote';
 import { useRequestRefund } from '../api/request-refund';
@@ -104,7 +104,7 @@ function RefundChoice({ ticket }: { ticket: Ticket }) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const refund = useRequestRefund(ticket.id, lang);
-  const form = useZodForm({
+  const form = useContractForm({
     schema: refundTicketBody,
     defaultValues: { address: ticket.refundAddress ?? '' },
     logContext: 'refund request',

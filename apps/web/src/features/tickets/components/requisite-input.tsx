@@ -1,14 +1,8 @@
-import type { ChangeEvent } from 'react';
+import type { ComponentProps } from 'react';
 import type { RequisiteField } from '@obmen/shared/contracts';
 import { TextField } from '../../../components/ui/text-field';
 
-interface InputProps {
-  id: string;
-  name: string;
-  value: string;
-  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
-  onBlur: () => void;
-}
+type InputProps = ComponentProps<'input'> & { id: string };
 
 const INPUT_MODE: Partial<Record<RequisiteField['kind'], 'numeric' | 'tel' | 'email'>> = {
   card: 'numeric',

@@ -4,7 +4,7 @@ import { registerBody } from '@obmen/shared/contracts';
 import { ApiError } from './api-client';
 import { i18n, initI18n } from './i18n';
 import { clearNotifications, getNotifications } from './notify';
-import { useZodForm } from './use-zod-form';
+import { useContractForm } from './use-contract-form';
 
 beforeAll(async () => {
   await initI18n('ru');
@@ -17,7 +17,7 @@ afterEach(async () => {
 });
 
 function RegisterForm({ onSubmit }: { onSubmit: (data: unknown) => Promise<unknown> }) {
-  const form = useZodForm({
+  const form = useContractForm({
     schema: registerBody,
     defaultValues: { username: '', email: '', password: '', confirmPassword: '', agree: false },
     logContext: 'test form',
@@ -47,7 +47,7 @@ function RegisterForm({ onSubmit }: { onSubmit: (data: unknown) => Promise<unkno
       <input {...form.field('confirmPassword')} />
       {errorOf('confirmPassword')}
       <label htmlFor={form.inputId('agree')}>agree</label>
-      <input type="checkbox" {...form.checkbox('agree')} />
+      <input type="checkbox" {...form.field('agree')} />
       {errorOf('agree')}
       <button type="submit" disabled={form.isSubmitting}>
         {form.isSubmitting ? 'sending' : 'send'}
@@ -56,31 +56,34 @@ function RegisterForm({ onSubmit }: { onSubmit: (data: unknown) => Promise<unkno
   );
 }
 
-const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+// The form validates asynchronously (react-hook-form awaits its resolver): each step settles in act.
+const type = (label: string, value: string) =>
+  act(async () => void fireEvent.change(screen.getByLabelText(label), { target: { value } }));
+const blur = (label: string) => act(async () => void fireEvent.blur(screen.getByLabelText(label)));
 const submit = () => act(async () => fireEvent.click(screen.getByRole('button')));
 const button = () => screen.getByRole<HTMLButtonElement>('button');
 const errorText = (name: string) => screen.queryByTestId(`${name}-error`)?.textContent ?? null;
 
-function fillValid() {
-  type('username', 'anna_k');
-  type('email', 'anna@example.com');
-  type('password', 'Tr0ub4dour&3x');
-  type('confirm', 'Tr0ub4dour&3x');
-  fireEvent.click(screen.getByLabelText('agree'));
+async function fillValid() {
+  await type('username', 'anna_k');
+  await type('email', 'anna@example.com');
+  await type('password', 'Tr0ub4dour&3x');
+  await type('confirm', 'Tr0ub4dour&3x');
+  await act(async () => void fireEvent.click(screen.getByLabelText('agree')));
 }
 
-describe('the zod form hook', () => {
+describe('the contract form hook', () => {
   it('shows nothing before the user leaves a field, then the spec texts in Russian', async () => {
     const onSubmit = vi.fn(async () => {});
     render(<RegisterForm onSubmit={onSubmit} />);
-    type('email', 'not-an-email');
+    await type('email', 'not-an-email');
     expect(errorText('email')).toBeNull();
-    fireEvent.blur(screen.getByLabelText('email'));
+    await blur('email');
     expect(errorText('email')).toBe('Неверный формат почты');
     expect(errorText('username')).toBeNull();
 
-    type('password', 'Abcdefgh!x');
-    type('confirm', 'Abcdefgh!y');
+    await type('password', 'Abcdefgh!x');
+    await type('confirm', 'Abcdefgh!y');
     await submit();
     expect(onSubmit).not.toHaveBeenCalled();
     expect(errorText('username')).toBe('Это поле обязательно');
@@ -89,17 +92,28 @@ describe('the zod form hook', () => {
     expect(document.activeElement).toBe(screen.getByLabelText('username'));
 
     // After a submit every keystroke re-validates.
-    type('username', 'ab');
+    await type('username', 'ab');
     expect(errorText('username')).toBe('Минимум 3 символов');
-    type('confirm', 'Abcdefgh!x');
+    await type('confirm', 'Abcdefgh!x');
     expect(errorText('confirmPassword')).toBeNull();
+  });
+
+  it('judges the confirmation again when the password it must match changes', async () => {
+    render(<RegisterForm onSubmit={async () => {}} />);
+    await type('password', 'Abcdefgh!x');
+    await type('confirm', 'Abcdefgh!x');
+    await blur('confirm');
+    expect(errorText('confirmPassword')).toBeNull();
+    await type('password', 'Abcdefgh!y');
+    expect(errorText('confirmPassword')).toBe('Пароли не совпадают');
+    expect(errorText('username')).toBeNull();
   });
 
   it('speaks English when the page does', async () => {
     await act(() => i18n.changeLanguage('en'));
     render(<RegisterForm onSubmit={async () => {}} />);
-    type('email', 'nope');
-    type('password', 'short');
+    await type('email', 'nope');
+    await type('password', 'short');
     await submit();
     expect(errorText('username')).toBe('This field is required');
     expect(errorText('email')).toBe('Invalid email format');
@@ -107,11 +121,25 @@ describe('the zod form hook', () => {
     expect(errorText('agree')).toBe('You need to agree to the rules');
   });
 
+  it('says the errors already shown again when the language changes, and the server’s as it said them', async () => {
+    const onSubmit = vi.fn(() =>
+      Promise.reject(new ApiError(400, { parameterErrors: [{ name: 'email', messages: ['Почта уже занята'] }] })),
+    );
+    render(<RegisterForm onSubmit={onSubmit} />);
+    await fillValid();
+    await submit();
+    await type('username', 'ab');
+    expect(errorText('username')).toBe('Минимум 3 символов');
+    await act(() => i18n.changeLanguage('en'));
+    expect(errorText('username')).toBe('At least 3 characters');
+    expect(errorText('email')).toBe('Почта уже занята');
+  });
+
   it('submits the parsed values, disables the button meanwhile, and shows server errors under their fields', async () => {
     let reject: (error: unknown) => void = () => {};
     const onSubmit = vi.fn(() => new Promise((_, fail) => (reject = fail)));
     render(<RegisterForm onSubmit={onSubmit} />);
-    fillValid();
+    await fillValid();
     await submit();
     expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ username: 'anna_k', agree: true }));
     expect(button().disabled).toBe(true);
@@ -133,7 +161,7 @@ describe('the zod form hook', () => {
     expect(document.activeElement).toBe(screen.getByLabelText('username'));
 
     // The server's word on a field stands until the user changes that field.
-    type('username', 'anna_k2');
+    await type('username', 'anna_k2');
     expect(errorText('username')).toBeNull();
   });
 
@@ -144,7 +172,7 @@ describe('the zod form hook', () => {
     ];
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     render(<RegisterForm onSubmit={async () => Promise.reject(failures.shift())} />);
-    fillValid();
+    await fillValid();
     await submit();
     expect(screen.getByRole('alert').textContent).toBe('Слишком много попыток входа');
     await submit();
@@ -159,12 +187,12 @@ describe('leaving a field by pressing the submit button', () => {
   it('shows the error only after the click, so the button does not move away under the pointer', async () => {
     const onSubmit = vi.fn(async () => {});
     render(<RegisterForm onSubmit={onSubmit} />);
-    fillValid();
-    type('confirm', 'Different!1a');
+    await fillValid();
+    await type('confirm', 'Different!1a');
     fireEvent.pointerDown(button());
-    fireEvent.blur(screen.getByLabelText('confirm'));
+    await blur('confirm');
     expect(errorText('confirmPassword')).toBeNull();
-    fireEvent.pointerUp(button());
+    await act(async () => void fireEvent.pointerUp(button()));
     await submit();
     expect(errorText('confirmPassword')).toBe('Пароли не совпадают');
     expect(onSubmit).not.toHaveBeenCalled();
