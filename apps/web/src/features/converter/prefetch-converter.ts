@@ -10,7 +10,7 @@ import { rangeQueryOptions } from './api/get-range';
 import { reserveQueryOptions } from './api/get-reserve';
 import { seoQueryOptions } from './api/get-seo';
 import { floorOf, pairFromSegment, resolvePair, settledAmount } from './converter-logic';
-import { cleanPromo } from './hooks/use-converter';
+import { cleanPromo } from './converter-state';
 
 export interface ConverterPage {
   lang: Lang;

@@ -3,12 +3,11 @@ import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import type { Currency, ParameterErrors, Quote } from '@obmen/shared/contracts';
-import type { Lang } from '@obmen/shared/i18n';
 import { pagePath } from '@obmen/shared/routing';
 import { useHydrated } from '../../../hooks/use-hydrated';
 import { useLanguage } from '../../../hooks/use-language';
 import { ApiError } from '../../../lib/api-client';
-import { loadDraft, saveDraft, type ExchangeDraft } from '../../../lib/exchange-draft';
+import { loadDraft, saveDraft } from '../../../lib/exchange-draft';
 import { knownSiteStatus, useSiteStatus } from '../../../lib/site-status';
 import { quoteQueryOptions, type QuoteRequest } from '../api/calculate';
 import { useCurrencies } from '../api/get-currencies';
@@ -33,13 +32,12 @@ import {
   pickCurrency,
   readable,
   resolvePair,
-  settledAmount,
   type AmountProblem,
-  type CalcDirection,
   type Pair,
   type ProblemTexts,
   type Side,
 } from '../converter-logic';
+import { cleanPromo, initialState, reducer } from '../converter-state';
 import { useReportFailure } from './use-report-failure';
 
 /** What a refused amount comes to, when the server said (calculate's refusal of a range or reserve). */
@@ -50,96 +48,6 @@ function estimateOf(error: unknown): { giveSum: string; getSum: string } | null 
 
 /** How long typing must pause before the amount is priced. */
 export const TYPING_DEBOUNCE_MS = 350;
-
-interface State {
-  /** The pair last chosen here (or in the saved draft), used when the address names none. */
-  chosen: Pair | null;
-  /** The pair the amount below belongs to; another pair starts from its own minimum. */
-  amountPair: string | null;
-  /** The side typed last (spec §4): `sell` prices the get amount, `buy` the give amount. */
-  direction: CalcDirection;
-  /** The amount as typed (or set), on the side `direction` names. */
-  text: string;
-  /** What is being priced: the amount once typing paused. */
-  committed: { sum: string; direction: CalcDirection } | null;
-  fixed: boolean;
-  /** The promo code applied to quotes; '' when none. */
-  promo: string;
-  /** The saved draft has been read (at once, or after hydration). */
-  restored: boolean;
-}
-
-type Action =
-  | { type: 'choose'; pair: Pair }
-  | { type: 'set'; pairKey: string; direction: CalcDirection; sum: string; lang: Lang }
-  | { type: 'type'; pairKey: string; direction: CalcDirection; text: string }
-  | { type: 'commit' }
-  | { type: 'fixed'; fixed: boolean }
-  | { type: 'promo'; code: string }
-  | { type: 'restore'; state: State };
-
-function reducer(state: State, action: Action): State {
-  switch (action.type) {
-    case 'choose':
-      return { ...state, chosen: action.pair };
-    case 'set': {
-      const { text, sum } = settledAmount(action.sum, action.lang);
-      return {
-        ...state,
-        amountPair: action.pairKey,
-        direction: action.direction,
-        text,
-        committed: { sum, direction: action.direction },
-      };
-    }
-    case 'type':
-      return { ...state, amountPair: action.pairKey, direction: action.direction, text: action.text };
-    case 'commit':
-      return { ...state, committed: { sum: amountOf(state.text), direction: state.direction } };
-    case 'fixed':
-      return { ...state, fixed: action.fixed };
-    case 'promo':
-      return { ...state, promo: action.code };
-    case 'restore':
-      // Once: a later change of language or promo link does not bring the draft back.
-      return state.restored ? state : { ...action.state, restored: true };
-  }
-}
-
-export const cleanPromo = (code: string | null | undefined) =>
-  (code ?? '')
-    .trim()
-    .toUpperCase()
-    .replace(/[^A-Z0-9_-]/g, '')
-    .slice(0, 40);
-
-function initialState(draft: ExchangeDraft | null, promoFromUrl: string, lang: Lang, restored = true): State {
-  const promo = promoFromUrl || cleanPromo(draft?.promocode);
-  if (!draft)
-    return {
-      chosen: null,
-      amountPair: null,
-      direction: 'sell',
-      text: '',
-      committed: null,
-      fixed: false,
-      promo,
-      restored,
-    };
-  const chosen = { give: draft.giveName, get: draft.getName };
-  const text = inputText(amountOf(draft.direction === 'sell' ? draft.giveSum : draft.getSum), lang);
-  const amount = amountOf(text);
-  return {
-    chosen,
-    amountPair: amount ? pairKey(chosen) : null,
-    direction: draft.direction,
-    text,
-    committed: amount ? { sum: amount, direction: draft.direction } : null,
-    fixed: draft.useFixed,
-    promo,
-    restored,
-  };
-}
 
 function sumMessages(errors: ParameterErrors | null): string[] {
   if (!errors) return [];
