@@ -24,6 +24,7 @@ import { readReserve } from '../exchange/exchange.repository';
 import { quoteExpiry } from '../exchange/quote-cache';
 import type { QuoteSigner } from '../exchange/quote-token';
 import type { Mailer } from '../mail/mailer';
+import { allows } from './ticket-lifecycle';
 import { confirmedTotal, findPayment, insertPayment, updatePayment } from './ticket-payments.repository';
 import { holdReserve, lockTicket, type TicketRow } from './tickets.repository';
 import type { TicketsService } from './tickets.service';
@@ -105,11 +106,12 @@ export function createIncomingPaymentsService({
    * when the payment was first seen: one sent in time and confirmed after the window is not late.
    */
   async function settle(tx: Tx, ticket: TicketRow, seenAt: Date, actor: string): Promise<PaymentOutcome> {
-    const expired = ticket.status === 'deleted' && ticket.statusReason === 'payment_expired';
-    if (ticket.status !== 'advance' && !expired) return 'recorded';
+    // Paid, refunded or in the client's hands already: the payment is on the ticket, nothing moves.
+    if (!allows('paymentProblem', ticket.status)) return 'recorded';
     const scale = scaleOf(catalog.get(), ticket.giveCode);
     const received = new Decimal(await confirmedTotal(tx, ticket.id));
-    const late = expired || (ticket.paymentDeadline !== null && seenAt > ticket.paymentDeadline);
+    // A cancelled ticket (by its window, the client or an operator) is paid late, whenever it was sent.
+    const late = ticket.status === 'deleted' || (ticket.paymentDeadline !== null && seenAt > ticket.paymentDeadline);
     const verdict = late ? 'late' : compareToSum(received, new Decimal(ticket.giveSum), scale);
     if (verdict === 'exact') {
       await tickets.transitionIn(tx, ticket.id, 'confirm', { actor });

@@ -198,6 +198,37 @@ describe('payment problems', () => {
     expect(await view(overdue.id)).toMatchObject({ status: 'payment_problem', paymentProblem: 'late' });
   });
 
+  it('call a payment to a ticket cancelled by the client or an operator late, and let the client act on it', async () => {
+    const byClient = await newTicket();
+    const cancel = await ctx.app.inject({ method: 'POST', url: `/api/v1/Tickets/cancel/${byClient.id}` });
+    expect(cancel.json()).toMatchObject({ status: 'deleted' });
+    nextTx += 1;
+    // Sent within the window, but the client had cancelled: the sum is not owed, the choice is theirs.
+    expect(await record(seen(byClient, byClient.give.sum, 20))).toBe('problem');
+    expect(await view(byClient.id, 'en')).toMatchObject({
+      status: 'payment_problem',
+      paymentProblem: 'late',
+      received: byClient.give.sum,
+    });
+    const quote = await ctx.app.inject({ url: `/api/v1/Tickets/${byClient.id}/continue` });
+    expect(quote.statusCode).toBe(200);
+    expect(quote.json()).toMatchObject({ giveSum: byClient.give.sum });
+    expect((await historyOf(byClient.id)).map((h) => [h.toStatus, h.actor])).toEqual([
+      ['advance', 'client'],
+      ['deleted', 'client'],
+      ['payment_problem', 'system'],
+    ]);
+
+    const byOperator = await newTicket();
+    await ctx.app.services.tickets.transition(byOperator.id, 'cancel', { actor: 'operator:x', note: 'holds' });
+    const entered = await call(ctx, 'POST', `/api/admin/tickets/${byOperator.id}/payment`, roles.operator, {
+      amount: byOperator.give.sum,
+      reference: 'bank 42',
+    });
+    expect(entered.statusCode).toBe(200);
+    expect(entered.json().ticket).toMatchObject({ status: 'payment_problem', paymentProblem: 'late' });
+  });
+
   it('wait for a payment seen in time however long it confirms, and pay the ticket then, not late', async () => {
     const ticket = await newTicket();
     nextTx += 1;

@@ -26,7 +26,7 @@ import { mailsTo } from '../mail/outbox-admin.repository';
 import { toOutboxDto } from '../mail/outbox-admin.service';
 import type { IncomingPaymentsService } from './incoming-payments.service';
 import { countTicketsByStatus, findCardCheckRow, searchTickets, ticketHistoryOf } from './ticket-desk.repository';
-import { TICKET_ACTIONS } from './ticket-lifecycle';
+import { allows } from './ticket-lifecycle';
 import { requirePayoutProof } from './ticket-proof';
 import { findTicket, type TicketRow } from './tickets.repository';
 import type { TicketsService } from './tickets.service';
@@ -116,9 +116,7 @@ export function createTicketDeskService({ db, catalog, tickets, payments, cardCh
         })),
         // A card can be approved once its photo is there; everything else as the lifecycle allows.
         actions: ADMIN_TICKET_ACTIONS.filter(
-          (action) =>
-            (TICKET_ACTIONS[action].from as readonly TicketStatus[]).includes(row.status) &&
-            (action !== 'approveCard' || checkStatus === 'pending'),
+          (action) => allows(action, row.status) && (action !== 'approveCard' || checkStatus === 'pending'),
         ),
         mails: mails.map(toOutboxDto),
       };
@@ -136,7 +134,7 @@ export function createTicketDeskService({ db, catalog, tickets, payments, cardCh
       const data = parsed.data as { note?: string; payoutReference?: string; refundNote?: string; refundTxid?: string };
       // Coins paid out or sent back are proven by their transaction on the ticket's page and in its mail.
       const found = action === 'complete' || action === 'refund' ? await findTicket(db, id) : undefined;
-      const row = found && (TICKET_ACTIONS[action].from as readonly TicketStatus[]).includes(found.status) && found;
+      const row = found && allows(action, found.status) && found;
       if (row && action === 'complete') requirePayoutProof(catalog, row.getCode, data.payoutReference ?? null);
       if (row && action === 'refund') requirePayoutProof(catalog, row.giveCode, data.refundTxid ?? null, 'refundTxid');
       await tickets.transition(id, action, {
@@ -166,8 +164,7 @@ export function createTicketDeskService({ db, catalog, tickets, payments, cardCh
     async recordPayment(actor: Actor, id: string, body: z.output<typeof adminTicketPayment>): Promise<void> {
       const row = await findTicket(db, id);
       if (!row) throw new NotFoundError('ticket.notFound');
-      const expired = row.status === 'deleted' && row.statusReason === 'payment_expired';
-      if (row.status !== 'advance' && !expired) throw new ConflictError('wrong_status', 'ticket.wrongStatus');
+      if (!allows('paymentProblem', row.status)) throw new ConflictError('wrong_status', 'ticket.wrongStatus');
       await payments.recordIncomingPayment(
         {
           ticketId: id,

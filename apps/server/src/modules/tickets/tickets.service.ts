@@ -35,7 +35,13 @@ import {
   type TicketOwner,
 } from './ticket-limits';
 import { idempotencyOf, type Idempotency } from './ticket-idempotency';
-import { FINAL_STATUSES, RESERVE_HOLDING_STATUSES, TICKET_ACTIONS, type TicketAction } from './ticket-lifecycle';
+import {
+  allows,
+  FINAL_STATUSES,
+  RESERVE_HOLDING_STATUSES,
+  TICKET_ACTIONS,
+  type TicketAction,
+} from './ticket-lifecycle';
 import { listPayments } from './ticket-payments.repository';
 import { createTicketViews } from './ticket-view';
 import {
@@ -324,11 +330,8 @@ export function createTicketsService(options: TicketsOptions) {
   async function transitionIn(tx: Tx, id: string, action: TicketAction, opts: TransitionOptions): Promise<TicketRow> {
     const ticket = await lockTicket(tx, id);
     if (!ticket) throw ticketNotFound();
-    const rule = TICKET_ACTIONS[action];
-    if (!(rule.from as readonly TicketStatus[]).includes(ticket.status)) {
-      throw new ConflictError('wrong_status', 'ticket.wrongStatus');
-    }
-    const to: TicketStatus = rule.to;
+    if (!allows(action, ticket.status)) throw new ConflictError('wrong_status', 'ticket.wrongStatus');
+    const to: TicketStatus = TICKET_ACTIONS[action].to;
     const changes: Parameters<typeof updateTicket>[2] = { status: to };
     if (opts.note !== undefined) changes.statusReason = opts.note;
     if (action === 'expire') {
