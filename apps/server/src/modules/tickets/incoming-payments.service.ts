@@ -147,7 +147,7 @@ export function createIncomingPaymentsService({
     };
     if (existing) await updatePayment(tx, ticket.id, obs.txid, state);
     else {
-      await insertPayment(tx, {
+      const row = await insertPayment(tx, {
         ticketId: ticket.id,
         txid: obs.txid,
         amount,
@@ -155,6 +155,8 @@ export function createIncomingPaymentsService({
         seenAt: obs.seenAt,
         ...state,
       });
+      // Told once, with the row made once per transaction; one that counts at once gets its status mail instead.
+      if (!counts && !obs.gone) await mailer.enqueue(tx, tickets.paymentSeenMailOf(ticket, row));
     }
     if (!counts) return { ticket, outcome: obs.gone ? 'gone' : 'seen' } as const;
     const actor = reporter.actor.id ? `operator:${reporter.actor.id}` : 'system';
@@ -178,10 +180,8 @@ export function createIncomingPaymentsService({
      */
     async recordIncomingPayment(obs: IncomingPayment, reporter: PaymentReporter = WATCHER): Promise<PaymentOutcome> {
       const { ticket, outcome } = await db.transaction((tx) => recordIn(tx, obs, reporter));
-      if (outcome === 'paid' || outcome === 'problem') {
-        catalog.forgetReserve(ticket.getCode);
-        void mailer.flush();
-      }
+      if (outcome === 'paid' || outcome === 'problem') catalog.forgetReserve(ticket.getCode);
+      if (outcome !== 'recorded' && outcome !== 'gone') void mailer.flush();
       return outcome;
     },
 

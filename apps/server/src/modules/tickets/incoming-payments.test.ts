@@ -73,12 +73,14 @@ describe('a watched payment', () => {
     const btcHeld = await held('BTC');
     nextTx += 1;
     expect(await record(seen(ticket, ticket.give.sum, 3))).toBe('seen');
+    // Seen again with another block: no second "payment seen" mail.
+    expect(await record(seen(ticket, ticket.give.sum, 4))).toBe('seen');
     const seenOnly = await view(ticket.id);
     expect(seenOnly.status).toBe('advance');
     expect(seenOnly.payments).toMatchObject([
       {
         txid: TX(nextTx),
-        confirmations: 3,
+        confirmations: 4,
         required: 20,
         gone: false,
         url: `https://tronscan.org/#/transaction/${TX(nextTx)}`,
@@ -96,8 +98,11 @@ describe('a watched payment', () => {
       ['advance', 'new', 'system'],
     ]);
     const mails = await mailsTo(await emailOf(ticket.id));
-    expect(mails.map((m) => m.kind)).toEqual(['ticket_advance', 'ticket_new']);
-    expect(mails[1]!.text).toContain(`Входящая транзакция: ${TX(nextTx)}`);
+    expect(mails.map((m) => m.kind)).toEqual(['ticket_advance', 'ticket_payment_seen', 'ticket_new']);
+    expect(mails[1]!.subject).toBe(`Obmen: заявка № ${ticket.number} — платёж виден`);
+    expect(mails[1]!.text).toContain(`мы видим ваш платёж ${ticket.give.sum.replace('.', ',')} USDT`);
+    expect(mails[1]!.text).toContain('У него 3 из 20 подтверждений сети');
+    expect(mails[2]!.text).toContain(`Входящая транзакция: ${TX(nextTx)}`);
     expect(await auditOf(ctx, 'tickets', ticket.id)).toMatchObject([
       { actorName: 'system', action: 'payment', after: { outcome: 'paid', txid: TX(nextTx) } },
     ]);
@@ -169,6 +174,18 @@ describe('payment problems', () => {
   });
 
   it('are mailed in the client’s language, with the transaction', async () => {
+    const first = await createTicket(ctx, usdtToBtc('0.01', { email: unique('seen.en') }), { 'accept-language': 'en' });
+    const shown = first.json() as Shown;
+    nextTx += 1;
+    await record(seen(shown, shown.give.sum, 1));
+    const seenMail = (await mailsTo(await emailOf(shown.id))).at(-1)!;
+    expect(seenMail).toMatchObject({ kind: 'ticket_payment_seen', lang: 'en' });
+    expect(seenMail.subject).toBe(`Obmen: ticket No. ${shown.number} — payment seen`);
+    expect(seenMail.text).toContain(`It has 1 of 20 network confirmations`);
+    expect(seenMail.text).toContain(
+      `Incoming transaction: ${TX(nextTx)}\nhttps://tronscan.org/#/transaction/${TX(nextTx)}`,
+    );
+
     const res = await createTicket(ctx, usdtToBtc('0.01', { email: unique('english') }), { 'accept-language': 'en' });
     const ticket = res.json() as Shown;
     nextTx += 1;

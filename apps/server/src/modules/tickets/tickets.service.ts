@@ -127,7 +127,7 @@ const ownerOf = (ticket: NewTicket): TicketOwner => ({
 
 export function createTicketsService(options: TicketsOptions) {
   const { db, catalog, exchange, signer, mailer, siteState, publicUrl, secret, onSuccess } = options;
-  const { toView, view, statusMailOf } = createTicketViews({ db, catalog, publicUrl });
+  const { toView, view, statusMailOf, paymentSeenMailOf } = createTicketViews({ db, catalog, publicUrl });
   const windowMs = (giveCode: string, getCode: string) => {
     const override = options.paymentWindowOverrides?.get(`${giveCode}>${getCode}`);
     if (override !== undefined) return override * 1000;
@@ -526,6 +526,7 @@ export function createTicketsService(options: TicketsOptions) {
     },
 
     view,
+    paymentSeenMailOf,
   };
 }
 
