@@ -86,6 +86,24 @@ export function createIncomingPaymentsService({
   const giveCurrency = (ticket: Pick<TicketRow, 'giveCode'>) => catalog.get().currencies.get(ticket.giveCode)?.row;
 
   /**
+   * A refund address checked with the give currency's own pattern (a card number with Luhn for card
+   * currencies) and written as the requisites are; a wrong one is refused under the form's `name`.
+   */
+  function refundAddressOf(row: Pick<TicketRow, 'giveCode'>, address: string, name: string): string {
+    const give = giveCurrency(row);
+    const field =
+      give?.giveFields.find((f) => f.kind === 'address') ??
+      give?.getFields.find((f) => f.kind === 'address') ??
+      give?.giveFields.find((f) => f.kind === 'card');
+    if (field && requisiteProblem({ ...field, required: true }, address)) {
+      throw new ParameterError((l) => [
+        { name, messages: [formatMessage(l, 'ticket.refundAddress', { valute: give?.valute ?? '' })] },
+      ]);
+    }
+    return normalizeRequisite(field?.kind ?? 'address', address);
+  }
+
+  /**
    * The amount at the give currency's scale. A chain writes more decimals than the ticket keeps
    * (USDT has 6 on TRON): they are dropped, never rounded up, so nobody is credited what did not
    * arrive. An operator's typing with too many decimals is refused instead.
@@ -268,22 +286,14 @@ export function createIncomingPaymentsService({
       return tickets.view(updated, lang);
     },
 
+    refundAddressOf,
+
     /** The client asks for the money back, to an address of the give currency's own network. */
     async requestRefund(id: string, requester: UserRow | null, address: string, lang: Lang): Promise<Ticket> {
       const row = await tickets.readable(id, requester);
-      const give = giveCurrency(row);
-      const field =
-        give?.giveFields.find((f) => f.kind === 'address') ??
-        give?.getFields.find((f) => f.kind === 'address') ??
-        give?.giveFields.find((f) => f.kind === 'card');
-      if (field && requisiteProblem({ ...field, required: true }, address)) {
-        throw new ParameterError((l) => [
-          { name: 'address', messages: [formatMessage(l, 'ticket.refundAddress', { valute: give?.valute ?? '' })] },
-        ]);
-      }
       const updated = await tickets.transition(id, 'requestRefund', {
         actor: 'client',
-        set: { refundAddress: normalizeRequisite(field?.kind ?? 'address', address) },
+        set: { refundAddress: refundAddressOf(row, address, 'address') },
       });
       return tickets.view(updated, lang);
     },

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Decimal } from '@obmen/shared';
 import { auditOf, call, consoleRoles } from '../../../test/admin';
 import { createTestApp, type TestContext } from '../../../test/test-app';
-import { createTicket, TRON_ADDRESS, usdtToBtc } from '../../../test/tickets';
+import { BTC_ADDRESS, createTicket, TRON_ADDRESS, usdtToBtc } from '../../../test/tickets';
 import { openPostgres } from '../../db/database';
 import { outbox, reserves, ticketHistory, tickets } from '../../db/schema';
 import type { IncomingPayment } from './incoming-payments.service';
@@ -401,6 +401,55 @@ describe('payment problems', () => {
       'ticket_refunded',
     ]);
     expect(mails.at(-1)!.text).toContain(`Транзакция возврата: ${refundTx}`);
+  });
+
+  it('can be asked for by an operator for the client, to a valid address, audited, then sent as any refund', async () => {
+    const ticket = await newTicket();
+    nextTx += 1;
+    await record(seen(ticket, '0.01', 20));
+    const panel = await call(ctx, 'GET', `/api/admin/tickets/${ticket.id}`, roles.operator);
+    expect(panel.json().actions).toEqual(['requestRefund']);
+
+    const path = `/api/admin/tickets/${ticket.id}/requestRefund`;
+    const missing = await call(ctx, 'POST', path, roles.operator, { note: 'asked by mail' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().parameterErrors[0]).toMatchObject({ name: 'refundAddress' });
+    const wrongNetwork = await call(ctx, 'POST', path, roles.operator, { refundAddress: BTC_ADDRESS });
+    expect(wrongNetwork.statusCode).toBe(400);
+    expect(wrongNetwork.json().parameterErrors).toEqual([
+      { name: 'refundAddress', messages: ['Адрес не подходит для USDT'] },
+    ]);
+    const english = await call(ctx, 'POST', `${path}?lang=en`, roles.operator, { refundAddress: BTC_ADDRESS });
+    expect(english.json().parameterErrors[0].messages).toEqual(['This is not a valid USDT address']);
+    expect((await view(ticket.id)).status).toBe('payment_problem');
+
+    const asked = await call(ctx, 'POST', path, roles.operator, {
+      refundAddress: ` ${TRON_ADDRESS} `,
+      note: 'The client asked support by mail',
+    });
+    expect(asked.statusCode).toBe(200);
+    expect(asked.json()).toMatchObject({
+      ticket: { status: 'refund_requested', refundAddress: TRON_ADDRESS },
+      actions: ['refund'],
+    });
+    expect((await historyOf(ticket.id)).at(-1)).toMatchObject({
+      fromStatus: 'payment_problem',
+      toStatus: 'refund_requested',
+      actor: expect.stringMatching(/^operator:/),
+    });
+    expect((await auditOf(ctx, 'tickets', ticket.id)).find((a) => a.action === 'requestRefund')).toMatchObject({
+      actorName: expect.any(String),
+      before: { status: 'payment_problem' },
+      after: { status: 'refund_requested', refundAddress: TRON_ADDRESS },
+    });
+    expect((await mailsTo(await emailOf(ticket.id))).at(-1)).toMatchObject({ kind: 'ticket_refund_requested' });
+    // Asked once: a second request finds the ticket moved on.
+    expect((await call(ctx, 'POST', path, roles.operator, { refundAddress: TRON_ADDRESS })).statusCode).toBe(409);
+
+    const done = await call(ctx, 'POST', `/api/admin/tickets/${ticket.id}/refund`, roles.operator, {
+      refundTxid: TX(9998),
+    });
+    expect(done.json().ticket).toMatchObject({ status: 'refunded', refundTxid: TX(9998) });
   });
 });
 

@@ -45,6 +45,7 @@ const ticketState = (t: TicketRow) => ({
   statusReason: t.statusReason,
   payoutReference: t.payoutReference,
   refundNote: t.refundNote,
+  refundAddress: t.refundAddress,
 });
 
 /** The operator's desk (design §6): the ticket queue, a ticket's page, its lifecycle steps. */
@@ -131,18 +132,31 @@ export function createTicketDeskService({ db, catalog, tickets, payments, cardCh
           issues.map((issue) => ({ name: String(issue.path[0] ?? 'request'), messages: [issueMessage(issue, l)] })),
         );
       }
-      const data = parsed.data as { note?: string; payoutReference?: string; refundNote?: string; refundTxid?: string };
+      const data = parsed.data as {
+        note?: string;
+        payoutReference?: string;
+        refundNote?: string;
+        refundTxid?: string;
+        refundAddress?: string;
+      };
       // Coins paid out or sent back are proven by their transaction on the ticket's page and in its mail.
-      const found = action === 'complete' || action === 'refund' ? await findTicket(db, id) : undefined;
+      const checked = action === 'complete' || action === 'refund' || action === 'requestRefund';
+      const found = checked ? await findTicket(db, id) : undefined;
       const row = found && allows(action, found.status) && found;
       if (row && action === 'complete') requirePayoutProof(catalog, row.getCode, data.payoutReference ?? null);
       if (row && action === 'refund') requirePayoutProof(catalog, row.giveCode, data.refundTxid ?? null, 'refundTxid');
+      // A refund the client asked support for goes where a client's own request would: the give currency's network.
+      const refundAddress =
+        row && action === 'requestRefund'
+          ? payments.refundAddressOf(row, data.refundAddress ?? '', 'refundAddress')
+          : null;
       await tickets.transition(id, action, {
         actor: `operator:${actor.id}`,
         note: data.note ?? null,
         payoutReference: data.payoutReference ?? null,
         refundNote: data.refundNote ?? null,
         ...(action === 'refund' && { set: { refundTxid: data.refundTxid?.trim() ?? null } }),
+        ...(refundAddress && { set: { refundAddress } }),
         within: (tx, before, after) =>
           writeAudit(tx, {
             actorId: actor.id,
