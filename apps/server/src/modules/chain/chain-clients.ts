@@ -40,6 +40,8 @@ export interface Incoming {
 }
 
 export interface ChainClient {
+  /** Whether it reads whole blocks from a place kept between runs (plain ETH), rather than lists per address. */
+  readonly scansBlocks: boolean;
   incoming(addresses: readonly string[], scan?: BlockScan): Promise<Incoming>;
   /** Asks for the chain's height: throws when the source does not answer. */
   probe(): Promise<void>;
@@ -130,7 +132,11 @@ export function createChainClient(source: ChainSource, retry: RetryOptions = {})
     return (all.data ?? []).map((item) => ({ item, settled: settled.has(idOf(item)) }));
   }
 
+  const scansBlocks = source.chain === 'ethereum' && !source.token;
+
   return {
+    scansBlocks,
+
     async probe() {
       if (source.chain === 'ethereum') await ethereumTip();
       else if (source.chain === 'tron') {
@@ -140,7 +146,7 @@ export function createChainClient(source: ChainSource, retry: RetryOptions = {})
     },
 
     async incoming(addresses, scan = { last: null, maxBlocks: ETHEREUM_SCAN_BLOCKS }) {
-      if (source.chain === 'ethereum' && !source.token) return scanEthereumBlocks(addresses, scan);
+      if (scansBlocks) return scanEthereumBlocks(addresses, scan);
       const transfers = new Map<string, IncomingTransfer[]>();
       for (const address of addresses) transfers.set(address, await incomingTo(address));
       return { transfers, scanned: null };

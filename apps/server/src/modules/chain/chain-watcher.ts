@@ -183,7 +183,7 @@ export function createChainWatcher({
               // With nothing to read, the tip alone says whether the source is up (so it can reopen).
               answer =
                 mine.length > 0
-                  ? await read(client, currency, mine, await readScanCursor(db, cursor))
+                  ? await read(client, currency, mine, client.scansBlocks ? await readScanCursor(db, cursor) : null)
                   : (await client.probe(), { seen: [], scanned: null });
             } catch (error) {
               const reason = `${chain} API: ${error instanceof Error ? error.message : String(error)}`.slice(0, 500);
@@ -193,7 +193,7 @@ export function createChainWatcher({
             health = (await setWatchError(db, currency.row.code, null)) || health;
             await report(currency, mine, answer.seen);
             // Moved on only once all was reported; with nothing watched the next scan starts near the tip.
-            await saveScanCursor(db, cursor, answer.scanned);
+            if (client.scansBlocks) await saveScanCursor(db, cursor, answer.scanned);
           }
         } finally {
           // A source that went down or came back opens or closes its directions in every process.
