@@ -230,6 +230,18 @@ describe('plain ETH, found by reading blocks', () => {
     ]);
   });
 
+  it('reports no dust below the currency’s smallest unit, which the ticket could not take', async () => {
+    const ticket = await ethTicket();
+    const address = ticket.payTo[0]!.value;
+    // 1 wei, where ETH keeps 8 decimals here, and a real payment in the same block.
+    node.txs.set(node.tip, [
+      { hash: `0x${'d1'.repeat(32)}`, to: address, value: '0x1' },
+      { hash: `0x${'d2'.repeat(32)}`, to: address, value: wei('0.00000001') },
+    ]);
+    await watcherOf().watch('ethereum');
+    expect(seen.map((o) => [o.txid, o.amount])).toEqual([[`0x${'d2'.repeat(32)}`, '0.00000001']]);
+  });
+
   it('closes ETH’s directions when the node stops answering, keeps its place, and reopens them', async () => {
     const { exchange } = ctx.app.services;
     await ethTicket();
