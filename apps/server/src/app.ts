@@ -107,6 +107,7 @@ export interface AppDeps {
         | 'PAYMENT_WINDOWS'
         | 'CHAIN_WATCH'
         | 'CHAIN_WATCH_SECONDS'
+        | 'CHAIN_SCAN_BLOCKS'
         | 'TRUST_PROXY'
         | 'METRICS_TOKEN'
         | 'METRICS_PORT'
@@ -329,6 +330,7 @@ export async function buildApp({
       const watcher = createChainWatcher({
         database,
         catalog,
+        scanBlocks: config.CHAIN_SCAN_BLOCKS,
         // The payment goes on the ticket, which moves on at the currency's threshold (issue 35).
         onObservation:
           onObservation ??

@@ -12,6 +12,7 @@ describe('configuration', () => {
       // The demo stays manual: no deposit is watched unless the operator turns it on.
       CHAIN_WATCH: false,
       CHAIN_WATCH_SECONDS: 30,
+      CHAIN_SCAN_BLOCKS: 50,
     });
     expect(config.DATABASE_URL).toBeUndefined();
     expect(loadConfig({ CHAIN_WATCH: 'on' }).CHAIN_WATCH).toBe(true);
@@ -40,6 +41,10 @@ describe('configuration', () => {
     [
       { CHAIN_WATCH_SECONDS: '1' },
       'Invalid configuration: CHAIN_WATCH_SECONDS must be a whole number of seconds from 5 (got "1")',
+    ],
+    [
+      { CHAIN_SCAN_BLOCKS: '0' },
+      'Invalid configuration: CHAIN_SCAN_BLOCKS must be a whole number of blocks from 1 to 1000 (got "0")',
     ],
     [
       { LOG_LEVEL: 'loud' },

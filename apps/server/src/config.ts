@@ -67,6 +67,13 @@ const settings = z.object({
     .int('must be a whole number of seconds from 5')
     .min(5, 'must be a whole number of seconds from 5')
     .default(30),
+  // Plain ETH is found by reading whole blocks: at most this many new ones per run, so a long pause catches up in steps.
+  CHAIN_SCAN_BLOCKS: z.coerce
+    .number({ error: 'must be a whole number of blocks from 1 to 1000' })
+    .int('must be a whole number of blocks from 1 to 1000')
+    .min(1, 'must be a whole number of blocks from 1 to 1000')
+    .max(1000, 'must be a whole number of blocks from 1 to 1000')
+    .default(50),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',

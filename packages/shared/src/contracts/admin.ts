@@ -104,6 +104,7 @@ export const ADMIN_TICKET_ACTIONS = [
   'approveCard',
   'rejectCard',
   'cancel',
+  'requestRefund',
   'refund',
 ] as const;
 export type AdminTicketAction = (typeof ADMIN_TICKET_ACTIONS)[number];
@@ -114,6 +115,7 @@ export const adminTicketAction = z.object({
   payoutReference: z.string().max(300, 'validation.maxLength').optional(),
   refundNote: z.string().max(1000, 'validation.maxLength').optional(),
   refundTxid: z.string().max(300, 'validation.maxLength').optional(),
+  refundAddress: z.string().max(300, 'validation.maxLength').optional(),
 });
 
 /**
@@ -130,6 +132,8 @@ export const adminTicketActionBodies = {
   approveCard: z.object({ note: optionalText(1000) }),
   rejectCard: z.object({ note: requiredText(1000) }),
   cancel: z.object({ note: requiredText(1000) }),
+  // The client asked support for their money back: the address is checked against the give currency's network.
+  requestRefund: z.object({ refundAddress: requiredText(300), note: optionalText(1000) }),
   refund: z.object({ refundTxid: requiredText(300), note: optionalText(1000) }),
 } satisfies Record<AdminTicketAction, z.ZodType>;
 

@@ -101,7 +101,6 @@ export const EN_MESSAGES: Record<MessageKey, string> = {
   'admin.badXpub': 'An account’s extended public key is needed (xpub, zpub, Ltub, Mtub), never a private one',
   'admin.badApiUrl': 'An http(s) address of the network’s API is needed',
   'admin.watchIncomplete': 'Watching needs the network, the API address and the key or the address',
-  'admin.watchTokenRequired': 'On Ethereum only tokens are watched: give the contract',
   'admin.duplicateField': 'Field names repeat',
   'admin.maxBelowMin': 'The maximum is below the minimum',
   'admin.clockTime': 'A time as HH:MM, e.g. 09:00',

@@ -103,7 +103,6 @@ export const RU_MESSAGES = {
   'admin.badXpub': 'Нужен расширенный публичный ключ счёта (xpub, zpub, Ltub, Mtub), не приватный',
   'admin.badApiUrl': 'Нужен адрес http(s) API сети',
   'admin.watchIncomplete': 'Для слежения за сетью нужны сеть, адрес API и ключ или адрес',
-  'admin.watchTokenRequired': 'В Ethereum отслеживаются только токены: укажите контракт',
   'admin.duplicateField': 'Имена полей повторяются',
   'admin.maxBelowMin': 'Максимум меньше минимума',
   'admin.clockTime': 'Время в виде ЧЧ:ММ, например 09:00',

@@ -24,8 +24,25 @@ export interface ChainSource {
   confirmations: number;
 }
 
+/** Where a block scan (plain ETH) goes on from: the last block an earlier run read, and how far one run reads. */
+export interface BlockScan {
+  /** Null on the first run, or when nothing was watched since. */
+  last: number | null;
+  /** New blocks one run reads at most. */
+  maxBlocks: number;
+}
+
+export interface Incoming {
+  /** Each asked address's transfers, under the address as asked. */
+  transfers: Map<string, IncomingTransfer[]>;
+  /** The last block read, for the next run's scan; null where the API lists an address's transfers. */
+  scanned: number | null;
+}
+
 export interface ChainClient {
-  incoming(address: string): Promise<IncomingTransfer[]>;
+  /** Whether it reads whole blocks from a place kept between runs (plain ETH), rather than lists per address. */
+  readonly scansBlocks: boolean;
+  incoming(addresses: readonly string[], scan?: BlockScan): Promise<Incoming>;
   /** Asks for the chain's height: throws when the source does not answer. */
   probe(): Promise<void>;
 }
@@ -38,6 +55,10 @@ export function fromUnits(units: string | bigint, decimals: number): string {
 const ERC20_TRANSFER = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
 // eth_getLogs looks this far back: a day of 12-second blocks and the payment window, rounded up.
 export const ETHEREUM_LOOKBACK_BLOCKS = 7_500;
+// New blocks one run of a plain ETH scan reads (CHAIN_SCAN_BLOCKS): 10 minutes of blocks, a few MB.
+export const ETHEREUM_SCAN_BLOCKS = 50;
+
+const hex = (n: number) => `0x${n.toString(16)}`;
 
 const join = (base: string, path: string) => `${base.replace(/\/+$/, '')}${path}`;
 
@@ -61,6 +82,12 @@ interface TronTransaction {
   raw_data: {
     contract: { type: string; parameter: { value: { amount?: number | string; to_address?: string } } }[];
   };
+}
+
+interface EthereumBlock {
+  number: string;
+  hash: string;
+  transactions: { hash: string; to: string | null; value: string }[];
 }
 
 interface EthereumLog {
@@ -92,7 +119,7 @@ export function createChainClient(source: ChainSource, retry: RetryOptions = {})
     if (body.error || body.result === undefined) throw new Error(`${method}: ${body.error?.message ?? 'no result'}`);
     return body.result;
   }
-  const ethereumTip = () => (tip ??= rpc<string>('eth_blockNumber', []).then((hex) => Number(BigInt(hex))));
+  const ethereumTip = () => (tip ??= rpc<string>('eth_blockNumber', []).then((number) => Number(BigInt(number))));
 
   /** Which TRON transactions are solidified (irreversible): TronGrid answers them apart. */
   async function tronPair<T>(path: string, idOf: (item: T) => string) {
@@ -105,7 +132,11 @@ export function createChainClient(source: ChainSource, retry: RetryOptions = {})
     return (all.data ?? []).map((item) => ({ item, settled: settled.has(idOf(item)) }));
   }
 
+  const scansBlocks = source.chain === 'ethereum' && !source.token;
+
   return {
+    scansBlocks,
+
     async probe() {
       if (source.chain === 'ethereum') await ethereumTip();
       else if (source.chain === 'tron') {
@@ -114,82 +145,116 @@ export function createChainClient(source: ChainSource, retry: RetryOptions = {})
       } else await esploraTip();
     },
 
-    async incoming(address) {
-      switch (source.chain) {
-        case 'bitcoin':
-        case 'litecoin': {
-          const [height, txs] = await Promise.all([esploraTip(), get<EsploraTx[]>(`/address/${address}/txs`)]);
-          return txs.flatMap((tx) =>
-            tx.vout.flatMap((out, position) =>
-              out.scriptpubkey_address === address
-                ? [
-                    {
-                      txid: tx.txid,
-                      position,
-                      amount: fromUnits(BigInt(out.value), source.decimals),
-                      confirmations:
-                        tx.status.confirmed && tx.status.block_height !== undefined
-                          ? Math.max(0, height - tx.status.block_height + 1)
-                          : 0,
-                    },
-                  ]
-                : [],
-            ),
-          );
-        }
-        case 'tron': {
-          if (source.token) {
-            const path = `/v1/accounts/${address}/transactions/trc20?only_to=true&limit=200&contract_address=${source.token}`;
-            const transfers = await tronPair<TronTrc20Transfer>(path, (t) => t.transaction_id);
-            return transfers
-              .filter(({ item }) => item.type === 'Transfer' && item.to === address)
-              .map(({ item, settled }) => ({
-                txid: item.transaction_id,
-                position: 0,
-                amount: fromUnits(BigInt(item.value), source.decimals),
-                confirmations: settled ? source.confirmations : 0,
-              }));
-          }
-          const path = `/v1/accounts/${address}/transactions?only_to=true&limit=200`;
-          const txs = await tronPair<TronTransaction>(path, (t) => t.txID);
-          return txs.flatMap(({ item, settled }) => {
-            const contract = item.raw_data.contract[0];
-            const amount = contract?.parameter.value.amount;
-            const succeeded = (item.ret?.[0]?.contractRet ?? 'SUCCESS') === 'SUCCESS';
-            if (contract?.type !== 'TransferContract' || amount === undefined || !succeeded) return [];
-            return [
-              {
-                txid: item.txID,
-                position: 0,
-                amount: fromUnits(BigInt(amount), source.decimals),
-                confirmations: settled ? source.confirmations : 0,
-              },
-            ];
-          });
-        }
-        case 'ethereum': {
-          // A JSON-RPC node can list a token's Transfer logs to an address; it has no call for plain
-          // ETH sent to one (that needs an indexer), so only tokens are watched here (docs/payments.md).
-          if (!source.token) throw new Error('plain ETH cannot be watched through JSON-RPC: set a token contract');
-          const height = await ethereumTip();
-          const logs = await rpc<EthereumLog[]>('eth_getLogs', [
-            {
-              fromBlock: `0x${Math.max(0, height - ETHEREUM_LOOKBACK_BLOCKS).toString(16)}`,
-              toBlock: 'latest',
-              address: source.token,
-              topics: [ERC20_TRANSFER, null, `0x${'0'.repeat(24)}${address.slice(2).toLowerCase()}`],
-            },
-          ]);
-          return logs
-            .filter((log) => !log.removed)
-            .map((log) => ({
-              txid: log.transactionHash,
-              position: Number(BigInt(log.logIndex)),
-              amount: fromUnits(BigInt(log.data === '0x' ? 0 : log.data), source.decimals),
-              confirmations: log.blockNumber === null ? 0 : Math.max(0, height - Number(BigInt(log.blockNumber)) + 1),
-            }));
-        }
-      }
+    async incoming(addresses, scan = { last: null, maxBlocks: ETHEREUM_SCAN_BLOCKS }) {
+      if (scansBlocks) return scanEthereumBlocks(addresses, scan);
+      const transfers = new Map<string, IncomingTransfer[]>();
+      for (const address of addresses) transfers.set(address, await incomingTo(address));
+      return { transfers, scanned: null };
     },
   };
+
+  async function incomingTo(address: string): Promise<IncomingTransfer[]> {
+    switch (source.chain) {
+      case 'bitcoin':
+      case 'litecoin': {
+        const [height, txs] = await Promise.all([esploraTip(), get<EsploraTx[]>(`/address/${address}/txs`)]);
+        return txs.flatMap((tx) =>
+          tx.vout.flatMap((out, position) =>
+            out.scriptpubkey_address === address
+              ? [
+                  {
+                    txid: tx.txid,
+                    position,
+                    amount: fromUnits(BigInt(out.value), source.decimals),
+                    confirmations:
+                      tx.status.confirmed && tx.status.block_height !== undefined
+                        ? Math.max(0, height - tx.status.block_height + 1)
+                        : 0,
+                  },
+                ]
+              : [],
+          ),
+        );
+      }
+      case 'tron': {
+        if (source.token) {
+          const path = `/v1/accounts/${address}/transactions/trc20?only_to=true&limit=200&contract_address=${source.token}`;
+          const transfers = await tronPair<TronTrc20Transfer>(path, (t) => t.transaction_id);
+          return transfers
+            .filter(({ item }) => item.type === 'Transfer' && item.to === address)
+            .map(({ item, settled }) => ({
+              txid: item.transaction_id,
+              position: 0,
+              amount: fromUnits(BigInt(item.value), source.decimals),
+              confirmations: settled ? source.confirmations : 0,
+            }));
+        }
+        const path = `/v1/accounts/${address}/transactions?only_to=true&limit=200`;
+        const txs = await tronPair<TronTransaction>(path, (t) => t.txID);
+        return txs.flatMap(({ item, settled }) => {
+          const contract = item.raw_data.contract[0];
+          const amount = contract?.parameter.value.amount;
+          const succeeded = (item.ret?.[0]?.contractRet ?? 'SUCCESS') === 'SUCCESS';
+          if (contract?.type !== 'TransferContract' || amount === undefined || !succeeded) return [];
+          return [
+            {
+              txid: item.txID,
+              position: 0,
+              amount: fromUnits(BigInt(amount), source.decimals),
+              confirmations: settled ? source.confirmations : 0,
+            },
+          ];
+        });
+      }
+      case 'ethereum': {
+        const height = await ethereumTip();
+        const logs = await rpc<EthereumLog[]>('eth_getLogs', [
+          {
+            fromBlock: hex(Math.max(0, height - ETHEREUM_LOOKBACK_BLOCKS)),
+            toBlock: 'latest',
+            address: source.token,
+            topics: [ERC20_TRANSFER, null, `0x${'0'.repeat(24)}${address.slice(2).toLowerCase()}`],
+          },
+        ]);
+        return logs
+          .filter((log) => !log.removed)
+          .map((log) => ({
+            txid: log.transactionHash,
+            position: Number(BigInt(log.logIndex)),
+            amount: fromUnits(BigInt(log.data === '0x' ? 0 : log.data), source.decimals),
+            confirmations: log.blockNumber === null ? 0 : Math.max(0, height - Number(BigInt(log.blockNumber)) + 1),
+          }));
+      }
+    }
+  }
+
+  /**
+   * Plain ETH: JSON-RPC lists no transfers to an address, so the blocks since the last run are read
+   * whole and their transactions matched by recipient. Blocks short of the threshold are read again
+   * each run: a transfer whose block was replaced (a reorganisation) is then missing, and reported gone.
+   */
+  async function scanEthereumBlocks(addresses: readonly string[], scan: BlockScan): Promise<Incoming> {
+    const height = await ethereumTip();
+    // A cursor past the tip is another network's or a lagging node's: start as on a first run.
+    const last = scan.last === null || scan.last > height ? height : scan.last;
+    const byRecipient = new Map(addresses.map((address) => [address.toLowerCase(), address]));
+    const transfers = new Map(addresses.map((address): [string, IncomingTransfer[]] => [address, []]));
+    const to = Math.min(height, last + scan.maxBlocks);
+    for (let number = Math.max(0, last - source.confirmations + 1); number <= to; number += 1) {
+      const block = await rpc<EthereumBlock | null>('eth_getBlockByNumber', [hex(number), true]);
+      if (!block) throw new Error(`eth_getBlockByNumber: no block ${number} below the tip ${height}`);
+      for (const tx of block.transactions) {
+        const address = tx.to === null ? undefined : byRecipient.get(tx.to.toLowerCase());
+        const wei = BigInt(tx.value);
+        if (address === undefined || wei === 0n) continue;
+        transfers.get(address)!.push({
+          txid: tx.hash,
+          position: 0,
+          amount: fromUnits(wei, source.decimals),
+          confirmations: height - number + 1,
+        });
+      }
+    }
+    return { transfers, scanned: to };
+  }
 }

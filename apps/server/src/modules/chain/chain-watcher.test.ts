@@ -208,6 +208,31 @@ describe('the Esplora watcher', () => {
     ]);
   });
 
+  it('counts two outputs of one transaction to the address as one payment of their sum', async () => {
+    const ticket = await btcTicket();
+    const address = ticket.payTo[0]!.value;
+    const tx = payment('b3'.repeat(32), address, 600_000, esplora.tip - 1);
+    tx.vout.push({ ...tx.vout[1]!, value: 400_000 });
+    // The same transaction listed twice still pays its outputs once.
+    esplora.txs.set(address, [tx, tx]);
+    await createChainWatcher({
+      database: ctx.database,
+      catalog: ctx.app.services.catalog,
+      onObservation: async (o) => {
+        seen.push(o);
+        await ctx.app.services.payments.recordIncomingPayment(o);
+      },
+      now: () => clock.now,
+    }).watch('bitcoin');
+    expect(seen.filter((o) => o.ticketId === ticket.id)).toEqual([
+      expect.objectContaining({ txid: 'b3'.repeat(32), amount: '0.01', confirmations: 2 }),
+    ]);
+    const [paid] = await ctx.database.db.select().from(ticketPayments).where(eq(ticketPayments.ticketId, ticket.id));
+    expect(new Decimal(paid!.amount).toFixed()).toBe('0.01');
+    const [row] = await ctx.database.db.select().from(tickets).where(eq(tickets.id, ticket.id));
+    expect(row!.status).toBe('new');
+  });
+
   it('reports a transaction that vanished in a reorganisation as gone, once', async () => {
     const ticket = await btcTicket();
     const address = ticket.payTo[0]!.value;

@@ -1,13 +1,21 @@
-import { Decimal } from '@obmen/shared';
+import { Decimal, roundDown } from '@obmen/shared';
 import type { Database } from '../../db/database';
 import type { Catalog, CatalogCurrency } from '../exchange/exchange.catalog';
 import type { RetryOptions } from '../rates/fetch-with-retry';
 import type { Chain } from './addresses';
-import { createChainClient, type ChainClient, type ChainSource, type IncomingTransfer } from './chain-clients';
+import {
+  createChainClient,
+  ETHEREUM_SCAN_BLOCKS,
+  type ChainClient,
+  type ChainSource,
+  type IncomingTransfer,
+} from './chain-clients';
 import {
   listObservations,
   listWatchedTickets,
+  readScanCursor,
   saveObservation,
+  saveScanCursor,
   setWatchError,
   type ObservationRow,
   type WatchedTicket,
@@ -27,6 +35,8 @@ export interface ChainWatcherOptions {
   onObservation: OnObservation;
   now?: () => Date;
   retry?: RetryOptions;
+  /** New blocks one run of a block scan (plain ETH) reads at most (CHAIN_SCAN_BLOCKS). */
+  scanBlocks?: number;
 }
 
 const sourceOf = (currency: CatalogCurrency): ChainSource => ({
@@ -47,6 +57,28 @@ function changed(before: ObservationRow | undefined, seen: IncomingTransfer, req
 }
 
 /**
+ * One payment per transaction and address, as the tickets side counts them (by txid): two outputs
+ * (or token transfers) of one transaction to the address add up. Dust below the currency's smallest
+ * unit is no payment; reported, it would be refused and stop the network's reports at every run.
+ */
+function paymentsOf(transfers: IncomingTransfer[], scale: number): IncomingTransfer[] {
+  const byTx = new Map<string, IncomingTransfer>();
+  const counted = new Set<string>();
+  for (const transfer of transfers) {
+    // An answer that lists one transaction twice (Esplora's pages overlapping) is one transfer.
+    const key = `${transfer.txid}\n${transfer.position}`;
+    if (counted.has(key)) continue;
+    counted.add(key);
+    const earlier = byTx.get(transfer.txid);
+    byTx.set(
+      transfer.txid,
+      earlier ? { ...earlier, amount: new Decimal(earlier.amount).plus(transfer.amount).toFixed() } : { ...transfer },
+    );
+  }
+  return [...byTx.values()].filter((t) => roundDown(new Decimal(t.amount), scale).gt(0));
+}
+
+/**
  * Reads each watched ticket's deposit address on a chain and reports what arrived, once per change.
  * A currency whose chain API fails (after its retries) is marked, which closes its directions as a
  * stale price does, until it answers again.
@@ -57,26 +89,35 @@ export function createChainWatcher({
   onObservation,
   now = () => new Date(),
   retry = {},
+  scanBlocks = ETHEREUM_SCAN_BLOCKS,
 }: ChainWatcherOptions) {
   const { db } = database;
 
-  /** The transfers each ticket of one currency received; throws when its source does not answer. */
-  async function read(client: ChainClient, watched: WatchedTicket[]) {
+  /**
+   * The transfers each ticket of one currency received; throws when its source does not answer.
+   * `last` is where a block scan goes on from; the answer says where it got to.
+   */
+  async function read(client: ChainClient, currency: CatalogCurrency, watched: WatchedTicket[], last: number | null) {
     const byAddress = new Map<string, WatchedTicket[]>();
     for (const t of watched) byAddress.set(t.address!, [...(byAddress.get(t.address!) ?? []), t]);
+    const { transfers, scanned } = await client.incoming([...byAddress.keys()], { last, maxBlocks: scanBlocks });
     const seen: { ticket: WatchedTicket; transfer: IncomingTransfer }[] = [];
     for (const [address, group] of byAddress) {
-      for (const transfer of await client.incoming(address)) {
+      for (const transfer of paymentsOf(transfers.get(address) ?? [], currency.row.scale)) {
         // At a shared address the exact sum tells whose payment it is; an own address needs no telling.
         const amount = new Decimal(transfer.amount);
         const ticket = group[0]!.tagged ? group.find((t) => new Decimal(t.giveSum).eq(amount)) : group[0];
         if (ticket) seen.push({ ticket, transfer });
       }
     }
-    return seen;
+    return { seen, scanned };
   }
 
-  async function report(currency: CatalogCurrency, watched: WatchedTicket[], seen: Awaited<ReturnType<typeof read>>) {
+  async function report(
+    currency: CatalogCurrency,
+    watched: WatchedTicket[],
+    seen: Awaited<ReturnType<typeof read>>['seen'],
+  ) {
     const required = currency.row.watchConfirmations;
     const reported = await listObservations(
       db,
@@ -136,17 +177,23 @@ export function createChainWatcher({
           for (const currency of currencies) {
             const mine = watched.filter((t) => t.giveCode === currency.row.code);
             const client = createChainClient(sourceOf(currency), retry);
-            let seen: Awaited<ReturnType<typeof read>>;
+            const cursor = `chain_scan:${chain}:${currency.row.code}`;
+            let answer: Awaited<ReturnType<typeof read>>;
             try {
               // With nothing to read, the tip alone says whether the source is up (so it can reopen).
-              seen = mine.length > 0 ? await read(client, mine) : (await client.probe(), []);
+              answer =
+                mine.length > 0
+                  ? await read(client, currency, mine, client.scansBlocks ? await readScanCursor(db, cursor) : null)
+                  : (await client.probe(), { seen: [], scanned: null });
             } catch (error) {
               const reason = `${chain} API: ${error instanceof Error ? error.message : String(error)}`.slice(0, 500);
               health = (await setWatchError(db, currency.row.code, reason)) || health;
               continue;
             }
             health = (await setWatchError(db, currency.row.code, null)) || health;
-            await report(currency, mine, seen);
+            await report(currency, mine, answer.seen);
+            // Moved on only once all was reported; with nothing watched the next scan starts near the tip.
+            if (client.scansBlocks) await saveScanCursor(db, cursor, answer.scanned);
           }
         } finally {
           // A source that went down or came back opens or closes its directions in every process.

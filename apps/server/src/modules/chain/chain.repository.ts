@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, or, sql, gt } from 'drizzle-orm';
 import { queryRows, type DbOrTx, type Tx } from '../../db/database';
-import { chainObservations, currencies, tickets } from '../../db/schema';
+import { appMeta, chainObservations, currencies, tickets } from '../../db/schema';
 import type { Chain } from './addresses';
 
 /**
@@ -89,4 +89,22 @@ export async function taggedSumTaken(tx: Tx, chain: Chain, address: string, sum:
 /** With CHAIN_WATCH off nothing reads the chains: no old error may keep a currency's directions closed. */
 export async function clearWatchErrors(db: DbOrTx): Promise<void> {
   await db.update(currencies).set({ watchError: null }).where(isNotNull(currencies.watchError));
+}
+
+/** The last block a block scan (plain ETH) read, kept in `app_meta` under `key`; null when none. */
+export async function readScanCursor(db: DbOrTx, key: string): Promise<number | null> {
+  const [row] = await db.select({ value: appMeta.value }).from(appMeta).where(eq(appMeta.key, key));
+  return typeof row?.value === 'number' ? row.value : null;
+}
+
+/** Saves the scan's last block, or forgets it (null) when nothing is watched: the next scan starts at the tip. */
+export async function saveScanCursor(db: DbOrTx, key: string, block: number | null): Promise<void> {
+  if (block === null) {
+    await db.delete(appMeta).where(eq(appMeta.key, key));
+    return;
+  }
+  await db
+    .insert(appMeta)
+    .values({ key, value: block })
+    .onConflictDoUpdate({ target: appMeta.key, set: { value: block, updatedAt: new Date() } });
 }

@@ -87,10 +87,7 @@ const toCurrencyDto = (row: CurrencyRow): AdminCurrency => ({
   updatedAt: isoNow(row.updatedAt),
 });
 
-type WatchSettings = Pick<
-  CurrencyRow,
-  'watchMode' | 'watchChain' | 'watchXpub' | 'watchAddress' | 'watchToken' | 'watchApiUrl'
->;
+type WatchSettings = Pick<CurrencyRow, 'watchMode' | 'watchChain' | 'watchXpub' | 'watchAddress' | 'watchApiUrl'>;
 
 /** A watched currency's settings must work together: the server can derive from the key, read the API. */
 function checkWatchSettings(settings: WatchSettings): void {
@@ -98,7 +95,6 @@ function checkWatchSettings(settings: WatchSettings): void {
   const { watchChain: chain } = settings;
   const key = settings.watchMode === 'xpub' ? 'watchXpub' : 'watchAddress';
   if (!chain || !settings.watchApiUrl || !settings[key]) throw ParameterError.of({ [key]: 'admin.watchIncomplete' });
-  if (chain === 'ethereum' && !settings.watchToken) throw ParameterError.of({ watchToken: 'admin.watchTokenRequired' });
   if (settings.watchMode === 'xpub') {
     try {
       deriveAddress(chain, settings.watchXpub, 0);

@@ -25,6 +25,7 @@ import { readReserve } from '../exchange/exchange.repository';
 import { quoteExpiry } from '../exchange/quote-cache';
 import type { QuoteSigner } from '../exchange/quote-token';
 import type { Mailer } from '../mail/mailer';
+import { allows } from './ticket-lifecycle';
 import { confirmedTotal, findPayment, insertPayment, updatePayment } from './ticket-payments.repository';
 import { holdReserve, lockTicket, type TicketRow } from './tickets.repository';
 import type { TicketsService } from './tickets.service';
@@ -86,6 +87,24 @@ export function createIncomingPaymentsService({
   const giveCurrency = (ticket: Pick<TicketRow, 'giveCode'>) => catalog.get().currencies.get(ticket.giveCode)?.row;
 
   /**
+   * A refund address checked with the give currency's own pattern (a card number with Luhn for card
+   * currencies) and written as the requisites are; a wrong one is refused under the form's `name`.
+   */
+  function refundAddressOf(row: Pick<TicketRow, 'giveCode'>, address: string, name: string): string {
+    const give = giveCurrency(row);
+    const field =
+      give?.giveFields.find((f) => f.kind === 'address') ??
+      give?.getFields.find((f) => f.kind === 'address') ??
+      give?.giveFields.find((f) => f.kind === 'card');
+    if (field && requisiteProblem({ ...field, required: true }, address)) {
+      throw new ParameterError((l) => [
+        { name, messages: [formatMessage(l, 'ticket.refundAddress', { valute: give?.valute ?? '' })] },
+      ]);
+    }
+    return normalizeRequisite(field?.kind ?? 'address', address);
+  }
+
+  /**
    * The amount at the give currency's scale. A chain writes more decimals than the ticket keeps
    * (USDT has 6 on TRON): they are dropped, never rounded up, so nobody is credited what did not
    * arrive. An operator's typing with too many decimals is refused instead.
@@ -106,11 +125,12 @@ export function createIncomingPaymentsService({
    * when the payment was first seen: one sent in time and confirmed after the window is not late.
    */
   async function settle(tx: Tx, ticket: TicketRow, seenAt: Date, actor: string): Promise<PaymentOutcome> {
-    const expired = ticket.status === 'deleted' && ticket.statusReason === 'payment_expired';
-    if (ticket.status !== 'advance' && !expired) return 'recorded';
+    // Paid, refunded or in the client's hands already: the payment is on the ticket, nothing moves.
+    if (!allows('paymentProblem', ticket.status)) return 'recorded';
     const scale = scaleOf(catalog.get(), ticket.giveCode);
     const received = new Decimal(await confirmedTotal(tx, ticket.id));
-    const late = expired || (ticket.paymentDeadline !== null && seenAt > ticket.paymentDeadline);
+    // A cancelled ticket (by its window, the client or an operator) is paid late, whenever it was sent.
+    const late = ticket.status === 'deleted' || (ticket.paymentDeadline !== null && seenAt > ticket.paymentDeadline);
     const verdict = late ? 'late' : compareToSum(received, new Decimal(ticket.giveSum), scale);
     if (verdict === 'exact') {
       await tickets.transitionIn(tx, ticket.id, 'confirm', { actor });
@@ -146,7 +166,7 @@ export function createIncomingPaymentsService({
     };
     if (existing) await updatePayment(tx, ticket.id, obs.txid, state);
     else {
-      await insertPayment(tx, {
+      const row = await insertPayment(tx, {
         ticketId: ticket.id,
         txid: obs.txid,
         amount,
@@ -154,6 +174,8 @@ export function createIncomingPaymentsService({
         seenAt: obs.seenAt,
         ...state,
       });
+      // Told once, with the row made once per transaction; one that counts at once gets its status mail instead.
+      if (!counts && !obs.gone) await mailer.enqueue(tx, tickets.paymentSeenMailOf(ticket, row));
     }
     if (!counts) return { ticket, outcome: obs.gone ? 'gone' : 'seen' } as const;
     const actor = reporter.actor.id ? `operator:${reporter.actor.id}` : 'system';
@@ -177,10 +199,8 @@ export function createIncomingPaymentsService({
      */
     async recordIncomingPayment(obs: IncomingPayment, reporter: PaymentReporter = WATCHER): Promise<PaymentOutcome> {
       const { ticket, outcome } = await db.transaction((tx) => recordIn(tx, obs, reporter));
-      if (outcome === 'paid' || outcome === 'problem') {
-        catalog.forgetReserve(ticket.getCode);
-        void mailer.flush();
-      }
+      if (outcome === 'paid' || outcome === 'problem') catalog.forgetReserve(ticket.getCode);
+      if (outcome !== 'recorded' && outcome !== 'gone') void mailer.flush();
       return outcome;
     },
 
@@ -267,22 +287,14 @@ export function createIncomingPaymentsService({
       return tickets.view(updated, lang);
     },
 
+    refundAddressOf,
+
     /** The client asks for the money back, to an address of the give currency's own network. */
     async requestRefund(id: string, requester: UserRow | null, address: string, lang: Lang): Promise<Ticket> {
       const row = await tickets.readable(id, requester);
-      const give = giveCurrency(row);
-      const field =
-        give?.giveFields.find((f) => f.kind === 'address') ??
-        give?.getFields.find((f) => f.kind === 'address') ??
-        give?.giveFields.find((f) => f.kind === 'card');
-      if (field && requisiteProblem({ ...field, required: true }, address)) {
-        throw new ParameterError((l) => [
-          { name: 'address', messages: [formatMessage(l, 'ticket.refundAddress', { valute: give?.valute ?? '' })] },
-        ]);
-      }
       const updated = await tickets.transition(id, 'requestRefund', {
         actor: 'client',
-        set: { refundAddress: normalizeRequisite(field?.kind ?? 'address', address) },
+        set: { refundAddress: refundAddressOf(row, address, 'address') },
       });
       return tickets.view(updated, lang);
     },

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Decimal } from '@obmen/shared';
 import { auditOf, call, consoleRoles } from '../../../test/admin';
 import { createTestApp, type TestContext } from '../../../test/test-app';
-import { createTicket, TRON_ADDRESS, usdtToBtc } from '../../../test/tickets';
+import { BTC_ADDRESS, createTicket, TRON_ADDRESS, usdtToBtc } from '../../../test/tickets';
 import { openPostgres } from '../../db/database';
 import { outbox, reserves, ticketHistory, tickets } from '../../db/schema';
 import type { IncomingPayment } from './incoming-payments.service';
@@ -73,12 +73,14 @@ describe('a watched payment', () => {
     const btcHeld = await held('BTC');
     nextTx += 1;
     expect(await record(seen(ticket, ticket.give.sum, 3))).toBe('seen');
+    // Seen again with another block: no second "payment seen" mail.
+    expect(await record(seen(ticket, ticket.give.sum, 4))).toBe('seen');
     const seenOnly = await view(ticket.id);
     expect(seenOnly.status).toBe('advance');
     expect(seenOnly.payments).toMatchObject([
       {
         txid: TX(nextTx),
-        confirmations: 3,
+        confirmations: 4,
         required: 20,
         gone: false,
         url: `https://tronscan.org/#/transaction/${TX(nextTx)}`,
@@ -96,8 +98,11 @@ describe('a watched payment', () => {
       ['advance', 'new', 'system'],
     ]);
     const mails = await mailsTo(await emailOf(ticket.id));
-    expect(mails.map((m) => m.kind)).toEqual(['ticket_advance', 'ticket_new']);
-    expect(mails[1]!.text).toContain(`Входящая транзакция: ${TX(nextTx)}`);
+    expect(mails.map((m) => m.kind)).toEqual(['ticket_advance', 'ticket_payment_seen', 'ticket_new']);
+    expect(mails[1]!.subject).toBe(`Obmen: заявка № ${ticket.number} — платёж виден`);
+    expect(mails[1]!.text).toContain(`мы видим ваш платёж ${ticket.give.sum.replace('.', ',')} USDT`);
+    expect(mails[1]!.text).toContain('У него 3 из 20 подтверждений сети');
+    expect(mails[2]!.text).toContain(`Входящая транзакция: ${TX(nextTx)}`);
     expect(await auditOf(ctx, 'tickets', ticket.id)).toMatchObject([
       { actorName: 'system', action: 'payment', after: { outcome: 'paid', txid: TX(nextTx) } },
     ]);
@@ -169,6 +174,18 @@ describe('payment problems', () => {
   });
 
   it('are mailed in the client’s language, with the transaction', async () => {
+    const first = await createTicket(ctx, usdtToBtc('0.01', { email: unique('seen.en') }), { 'accept-language': 'en' });
+    const shown = first.json() as Shown;
+    nextTx += 1;
+    await record(seen(shown, shown.give.sum, 1));
+    const seenMail = (await mailsTo(await emailOf(shown.id))).at(-1)!;
+    expect(seenMail).toMatchObject({ kind: 'ticket_payment_seen', lang: 'en' });
+    expect(seenMail.subject).toBe(`Obmen: ticket No. ${shown.number} — payment seen`);
+    expect(seenMail.text).toContain(`It has 1 of 20 network confirmations`);
+    expect(seenMail.text).toContain(
+      `Incoming transaction: ${TX(nextTx)}\nhttps://tronscan.org/#/transaction/${TX(nextTx)}`,
+    );
+
     const res = await createTicket(ctx, usdtToBtc('0.01', { email: unique('english') }), { 'accept-language': 'en' });
     const ticket = res.json() as Shown;
     nextTx += 1;
@@ -196,6 +213,37 @@ describe('payment problems', () => {
     const afterDeadline = new Date(Date.now() + 2 * 3600_000);
     expect(await record(seen(overdue, overdue.give.sum, 20, { seenAt: afterDeadline }))).toBe('problem');
     expect(await view(overdue.id)).toMatchObject({ status: 'payment_problem', paymentProblem: 'late' });
+  });
+
+  it('call a payment to a ticket cancelled by the client or an operator late, and let the client act on it', async () => {
+    const byClient = await newTicket();
+    const cancel = await ctx.app.inject({ method: 'POST', url: `/api/v1/Tickets/cancel/${byClient.id}` });
+    expect(cancel.json()).toMatchObject({ status: 'deleted' });
+    nextTx += 1;
+    // Sent within the window, but the client had cancelled: the sum is not owed, the choice is theirs.
+    expect(await record(seen(byClient, byClient.give.sum, 20))).toBe('problem');
+    expect(await view(byClient.id, 'en')).toMatchObject({
+      status: 'payment_problem',
+      paymentProblem: 'late',
+      received: byClient.give.sum,
+    });
+    const quote = await ctx.app.inject({ url: `/api/v1/Tickets/${byClient.id}/continue` });
+    expect(quote.statusCode).toBe(200);
+    expect(quote.json()).toMatchObject({ giveSum: byClient.give.sum });
+    expect((await historyOf(byClient.id)).map((h) => [h.toStatus, h.actor])).toEqual([
+      ['advance', 'client'],
+      ['deleted', 'client'],
+      ['payment_problem', 'system'],
+    ]);
+
+    const byOperator = await newTicket();
+    await ctx.app.services.tickets.transition(byOperator.id, 'cancel', { actor: 'operator:x', note: 'holds' });
+    const entered = await call(ctx, 'POST', `/api/admin/tickets/${byOperator.id}/payment`, roles.operator, {
+      amount: byOperator.give.sum,
+      reference: 'bank 42',
+    });
+    expect(entered.statusCode).toBe(200);
+    expect(entered.json().ticket).toMatchObject({ status: 'payment_problem', paymentProblem: 'late' });
   });
 
   it('wait for a payment seen in time however long it confirms, and pay the ticket then, not late', async () => {
@@ -353,6 +401,55 @@ describe('payment problems', () => {
       'ticket_refunded',
     ]);
     expect(mails.at(-1)!.text).toContain(`Транзакция возврата: ${refundTx}`);
+  });
+
+  it('can be asked for by an operator for the client, to a valid address, audited, then sent as any refund', async () => {
+    const ticket = await newTicket();
+    nextTx += 1;
+    await record(seen(ticket, '0.01', 20));
+    const panel = await call(ctx, 'GET', `/api/admin/tickets/${ticket.id}`, roles.operator);
+    expect(panel.json().actions).toEqual(['requestRefund']);
+
+    const path = `/api/admin/tickets/${ticket.id}/requestRefund`;
+    const missing = await call(ctx, 'POST', path, roles.operator, { note: 'asked by mail' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().parameterErrors[0]).toMatchObject({ name: 'refundAddress' });
+    const wrongNetwork = await call(ctx, 'POST', path, roles.operator, { refundAddress: BTC_ADDRESS });
+    expect(wrongNetwork.statusCode).toBe(400);
+    expect(wrongNetwork.json().parameterErrors).toEqual([
+      { name: 'refundAddress', messages: ['Адрес не подходит для USDT'] },
+    ]);
+    const english = await call(ctx, 'POST', `${path}?lang=en`, roles.operator, { refundAddress: BTC_ADDRESS });
+    expect(english.json().parameterErrors[0].messages).toEqual(['This is not a valid USDT address']);
+    expect((await view(ticket.id)).status).toBe('payment_problem');
+
+    const asked = await call(ctx, 'POST', path, roles.operator, {
+      refundAddress: ` ${TRON_ADDRESS} `,
+      note: 'The client asked support by mail',
+    });
+    expect(asked.statusCode).toBe(200);
+    expect(asked.json()).toMatchObject({
+      ticket: { status: 'refund_requested', refundAddress: TRON_ADDRESS },
+      actions: ['refund'],
+    });
+    expect((await historyOf(ticket.id)).at(-1)).toMatchObject({
+      fromStatus: 'payment_problem',
+      toStatus: 'refund_requested',
+      actor: expect.stringMatching(/^operator:/),
+    });
+    expect((await auditOf(ctx, 'tickets', ticket.id)).find((a) => a.action === 'requestRefund')).toMatchObject({
+      actorName: expect.any(String),
+      before: { status: 'payment_problem' },
+      after: { status: 'refund_requested', refundAddress: TRON_ADDRESS },
+    });
+    expect((await mailsTo(await emailOf(ticket.id))).at(-1)).toMatchObject({ kind: 'ticket_refund_requested' });
+    // Asked once: a second request finds the ticket moved on.
+    expect((await call(ctx, 'POST', path, roles.operator, { refundAddress: TRON_ADDRESS })).statusCode).toBe(409);
+
+    const done = await call(ctx, 'POST', `/api/admin/tickets/${ticket.id}/refund`, roles.operator, {
+      refundTxid: TX(9998),
+    });
+    expect(done.json().ticket).toMatchObject({ status: 'refunded', refundTxid: TX(9998) });
   });
 });
 

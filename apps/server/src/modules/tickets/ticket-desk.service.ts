@@ -26,7 +26,7 @@ import { mailsTo } from '../mail/outbox-admin.repository';
 import { toOutboxDto } from '../mail/outbox-admin.service';
 import type { IncomingPaymentsService } from './incoming-payments.service';
 import { countTicketsByStatus, findCardCheckRow, searchTickets, ticketHistoryOf } from './ticket-desk.repository';
-import { TICKET_ACTIONS } from './ticket-lifecycle';
+import { allows } from './ticket-lifecycle';
 import { requirePayoutProof } from './ticket-proof';
 import { findTicket, type TicketRow } from './tickets.repository';
 import type { TicketsService } from './tickets.service';
@@ -45,6 +45,7 @@ const ticketState = (t: TicketRow) => ({
   statusReason: t.statusReason,
   payoutReference: t.payoutReference,
   refundNote: t.refundNote,
+  refundAddress: t.refundAddress,
 });
 
 /** The operator's desk (design §6): the ticket queue, a ticket's page, its lifecycle steps. */
@@ -116,9 +117,7 @@ export function createTicketDeskService({ db, catalog, tickets, payments, cardCh
         })),
         // A card can be approved once its photo is there; everything else as the lifecycle allows.
         actions: ADMIN_TICKET_ACTIONS.filter(
-          (action) =>
-            (TICKET_ACTIONS[action].from as readonly TicketStatus[]).includes(row.status) &&
-            (action !== 'approveCard' || checkStatus === 'pending'),
+          (action) => allows(action, row.status) && (action !== 'approveCard' || checkStatus === 'pending'),
         ),
         mails: mails.map(toOutboxDto),
       };
@@ -133,18 +132,31 @@ export function createTicketDeskService({ db, catalog, tickets, payments, cardCh
           issues.map((issue) => ({ name: String(issue.path[0] ?? 'request'), messages: [issueMessage(issue, l)] })),
         );
       }
-      const data = parsed.data as { note?: string; payoutReference?: string; refundNote?: string; refundTxid?: string };
+      const data = parsed.data as {
+        note?: string;
+        payoutReference?: string;
+        refundNote?: string;
+        refundTxid?: string;
+        refundAddress?: string;
+      };
       // Coins paid out or sent back are proven by their transaction on the ticket's page and in its mail.
-      const found = action === 'complete' || action === 'refund' ? await findTicket(db, id) : undefined;
-      const row = found && (TICKET_ACTIONS[action].from as readonly TicketStatus[]).includes(found.status) && found;
+      const checked = action === 'complete' || action === 'refund' || action === 'requestRefund';
+      const found = checked ? await findTicket(db, id) : undefined;
+      const row = found && allows(action, found.status) && found;
       if (row && action === 'complete') requirePayoutProof(catalog, row.getCode, data.payoutReference ?? null);
       if (row && action === 'refund') requirePayoutProof(catalog, row.giveCode, data.refundTxid ?? null, 'refundTxid');
+      // A refund the client asked support for goes where a client's own request would: the give currency's network.
+      const refundAddress =
+        row && action === 'requestRefund'
+          ? payments.refundAddressOf(row, data.refundAddress ?? '', 'refundAddress')
+          : null;
       await tickets.transition(id, action, {
         actor: `operator:${actor.id}`,
         note: data.note ?? null,
         payoutReference: data.payoutReference ?? null,
         refundNote: data.refundNote ?? null,
         ...(action === 'refund' && { set: { refundTxid: data.refundTxid?.trim() ?? null } }),
+        ...(refundAddress && { set: { refundAddress } }),
         within: (tx, before, after) =>
           writeAudit(tx, {
             actorId: actor.id,
@@ -166,8 +178,7 @@ export function createTicketDeskService({ db, catalog, tickets, payments, cardCh
     async recordPayment(actor: Actor, id: string, body: z.output<typeof adminTicketPayment>): Promise<void> {
       const row = await findTicket(db, id);
       if (!row) throw new NotFoundError('ticket.notFound');
-      const expired = row.status === 'deleted' && row.statusReason === 'payment_expired';
-      if (row.status !== 'advance' && !expired) throw new ConflictError('wrong_status', 'ticket.wrongStatus');
+      if (!allows('paymentProblem', row.status)) throw new ConflictError('wrong_status', 'ticket.wrongStatus');
       await payments.recordIncomingPayment(
         {
           ticketId: id,

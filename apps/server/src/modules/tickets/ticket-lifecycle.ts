@@ -15,8 +15,8 @@ export const TICKET_ACTIONS = {
   release: { from: ['frozen'], to: 'new' },
   fail: { from: ['new', 'frozen'], to: 'error' },
   /**
-   * A confirmed payment short of or over the sum, or after the window (`deleted` only when it was
-   * the window that closed it: incoming-payments.service checks the reason).
+   * A confirmed payment short of or over the sum, or late: after the window, or to a ticket already
+   * cancelled (by the window, the client or an operator), which the client can still continue or get back.
    */
   paymentProblem: { from: ['advance', 'deleted'], to: 'payment_problem' },
   /** The client accepts the current rate for what arrived: paid, with the new sums. */
@@ -27,6 +27,10 @@ export const TICKET_ACTIONS = {
 } as const satisfies Record<string, { from: readonly TicketStatus[]; to: TicketStatus }>;
 
 export type TicketAction = keyof typeof TICKET_ACTIONS;
+
+/** Whether the lifecycle lets `action` happen to a ticket in `status`. */
+export const allows = (action: TicketAction, status: TicketStatus): boolean =>
+  (TICKET_ACTIONS[action].from as readonly TicketStatus[]).includes(status);
 
 export const FINAL_STATUSES: readonly TicketStatus[] = ['deleted', 'error', 'success', 'refunded'];
 

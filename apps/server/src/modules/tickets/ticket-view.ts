@@ -17,7 +17,7 @@ import type { DbOrTx } from '../../db/database';
 import type { RequisiteFieldRecord } from '../../db/schema';
 import type { Catalog } from '../exchange/exchange.catalog';
 import type { QueuedMail } from '../mail/mailer';
-import { ticketStatusMail } from './ticket.mails';
+import { paymentSeenMail, ticketStatusMail } from './ticket.mails';
 import { listPayments, type TicketPaymentRow } from './ticket-payments.repository';
 import { findCardCheck, findReferralNumber, listHistory, type TicketRow } from './tickets.repository';
 
@@ -42,6 +42,10 @@ function receivedOf(payments: TicketPaymentRow[], scale: number): string | null 
     'down',
   );
 }
+
+/** An amount as the mails write it: money of two decimals keeps its kopecks, a coin's loses trailing zeros. */
+const mailAmount = (side: Ticket['give'], lang: Lang) =>
+  `${formatAmount(side.scale <= 2 ? side.sum : trimAmount(side.sum), lang)} ${side.valute}`;
 
 /** The system's own reasons, worded in a language; null for an operator's note. */
 function systemReasonOf(row: Pick<TicketRow, 'statusReason'>, lang: Lang): string | null {
@@ -175,9 +179,7 @@ export function createTicketViews({ db, catalog, publicUrl }: { db: DbOrTx; cata
   function statusMailOf(row: TicketRow, payments: TicketPaymentRow[]): QueuedMail {
     // What the client's page shows, so the mail and the page agree (a card masked on both).
     const shown = toView(row, [], { status: 'none', reason: null }, null, row.lang, false, payments);
-    // Money of two decimals keeps its kopecks; a coin's amount is written without trailing zeros.
-    const amount = (side: Ticket['give']) =>
-      `${formatAmount(side.scale <= 2 ? side.sum : trimAmount(side.sum), row.lang)} ${side.valute}`;
+    const amount = (side: Ticket['give']) => mailAmount(side, row.lang);
     return {
       to: row.email,
       lang: row.lang,
@@ -204,7 +206,26 @@ export function createTicketViews({ db, catalog, publicUrl }: { db: DbOrTx; cata
     };
   }
 
-  return { toView, view, statusMailOf };
+  /** The client's mail at a payment first seen: made with its `ticket_payments` row, so once per transaction. */
+  function paymentSeenMailOf(row: TicketRow, payment: TicketPaymentRow): QueuedMail {
+    const shown = toView(row, [], { status: 'none', reason: null }, null, row.lang, false, [payment]);
+    const seen = shown.payments[0]!;
+    return {
+      to: row.email,
+      lang: row.lang,
+      kind: 'ticket_payment_seen',
+      content: paymentSeenMail(row.lang, {
+        number: row.number,
+        link: `${publicUrl}/${row.lang}/ticket/${row.id}`,
+        amount: mailAmount({ ...shown.give, sum: seen.amount }, row.lang),
+        transaction: { txid: seen.txid, url: seen.url },
+        confirmations: seen.confirmations,
+        required: seen.required,
+      }),
+    };
+  }
+
+  return { toView, view, statusMailOf, paymentSeenMailOf };
 }
 
 export type TicketViews = ReturnType<typeof createTicketViews>;

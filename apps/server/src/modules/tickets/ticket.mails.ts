@@ -111,3 +111,34 @@ export function ticketStatusMail(lang: Lang, facts: TicketMailFacts): MailConten
     html: layout(lines, { href: facts.link, label: en ? 'Open the ticket' : 'Открыть заявку' }),
   };
 }
+
+export interface PaymentSeenFacts {
+  number: number;
+  link: string;
+  /** "0.01 BTC", as the status mails write an amount. */
+  amount: string;
+  transaction: Proof;
+  confirmations: number;
+  required: number;
+}
+
+/** The one mail at a payment first seen on its chain, before it has its confirmations (issue 35). */
+export function paymentSeenMail(lang: Lang, facts: PaymentSeenFacts): MailContent {
+  const en = lang === 'en';
+  const lines = en
+    ? [
+        `Ticket No. ${facts.number}: we see your payment of ${facts.amount}.`,
+        `It has ${facts.confirmations} of ${facts.required} network confirmations; the ticket moves on by itself once it has them all. You need not press “I have paid”.`,
+        proofLine('Incoming transaction', facts.transaction),
+      ]
+    : [
+        `Заявка № ${facts.number}: мы видим ваш платёж ${facts.amount}.`,
+        `У него ${facts.confirmations} из ${facts.required} подтверждений сети; когда наберутся все, заявка перейдёт дальше сама. Нажимать «Я оплатил» не нужно.`,
+        proofLine('Входящая транзакция', facts.transaction),
+      ];
+  return {
+    subject: en ? `Obmen: ticket No. ${facts.number} — payment seen` : `Obmen: заявка № ${facts.number} — платёж виден`,
+    text: `${lines.join('\n\n')}\n\n${facts.link}\n`,
+    html: layout(lines, { href: facts.link, label: en ? 'Open the ticket' : 'Открыть заявку' }),
+  };
+}

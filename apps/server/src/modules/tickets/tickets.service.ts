@@ -1,43 +1,15 @@
-import { createHmac, randomBytes } from 'node:crypto';
-import {
-  type createTicketBody,
-  Decimal,
-  formatMessage,
-  type Lang,
-  type MessageKey,
-  normalizeAmount,
-  normalizeRequisite,
-  requisiteProblem,
-  type Ticket,
-  type TicketList,
-  type TicketStatus,
-  toAmount,
-  toCents,
-} from '@obmen/shared';
-import type { z } from 'zod';
-import type { Db, Tx } from '../../db/database';
-import type { RequisiteFieldRecord } from '../../db/schema';
-import { AppError, ConflictError, NotFoundError, ParameterError } from '../../http/errors';
+import { type Lang, type Ticket, type TicketList, type TicketStatus } from '@obmen/shared';
+import type { Tx } from '../../db/database';
+import { AppError, ConflictError, NotFoundError } from '../../http/errors';
 import type { UserRow } from '../accounts/accounts.repository';
-import { findUserIdByRefNumber } from '../accounts/accounts.repository';
-import type { Catalog } from '../exchange/exchange.catalog';
-import type { Pair } from '../exchange/exchange-pairs';
-import { holdRefusal, type PricedQuote } from '../exchange/exchange-quotes.service';
-import type { ExchangeService } from '../exchange/exchange.service';
-import { readReserve, type CurrencyRow } from '../exchange/exchange.repository';
-import type { QuoteSigner } from '../exchange/quote-token';
-import type { Mailer } from '../mail/mailer';
-import type { SiteStateService } from '../site-state/site-state.service';
-import { createTicketBatches } from './ticket-batches';
+import { lockOpenTicketsOf, type HoldClientKind } from './ticket-limits';
 import {
-  checkOpenTickets,
-  clientLocks,
-  lockOpenTicketsOf,
-  type HoldClientKind,
-  type TicketOwner,
-} from './ticket-limits';
-import { idempotencyOf, type Idempotency } from './ticket-idempotency';
-import { FINAL_STATUSES, RESERVE_HOLDING_STATUSES, TICKET_ACTIONS, type TicketAction } from './ticket-lifecycle';
+  allows,
+  FINAL_STATUSES,
+  RESERVE_HOLDING_STATUSES,
+  TICKET_ACTIONS,
+  type TicketAction,
+} from './ticket-lifecycle';
 import { listPayments } from './ticket-payments.repository';
 import { createTicketViews } from './ticket-view';
 import {
@@ -45,14 +17,8 @@ import {
   addVerifiedCard,
   appendHistory,
   decideCardCheck,
-  findReferralNumber,
   findTicket,
   findTicketByNumberAndEmail,
-  findTicketByIdempotencyKey,
-  holdPromo,
-  holdReserve,
-  insertTicket,
-  isCardVerified,
   listUserTickets,
   lockExpiredTickets,
   lockTicket,
@@ -62,34 +28,14 @@ import {
   type NewTicket,
   type TicketRow,
 } from './tickets.repository';
+import { createTicketCreation, ownerKey, type TicketCreationOptions } from './ticket-creation';
 
-/** A new ticket, priced and checked, waiting for its batch on its reserve. */
-interface CreateJob {
-  ticket: NewTicket & { id: string; getSum: string };
-  pair: Pair;
-  promo: string | null;
-}
-
-interface Created {
-  inserted: TicketRow;
-  at: Date;
-}
-
-export interface TicketsOptions {
-  db: Db;
-  catalog: Catalog;
-  exchange: ExchangeService;
-  signer: QuoteSigner;
-  mailer: Mailer;
-  siteState: SiteStateService;
+export interface TicketsOptions extends TicketCreationOptions {
   publicUrl: string;
-  secret: string;
   /** Runs in the transaction that makes a ticket succeed (the referral reward). */
   onSuccess?: (tx: Tx, ticket: TicketRow) => Promise<void>;
   /** Payment windows in seconds for chosen directions (`GIVE>GET`), instead of their minutes (tests, demos). */
   paymentWindowOverrides?: ReadonlyMap<string, number>;
-  /** With CHAIN_WATCH: the ticket's own deposit address, taken in its creation's transaction (chain/deposits.ts). */
-  allocateDeposit?: (tx: Tx, currency: CurrencyRow, giveSum: string) => Promise<Partial<NewTicket> | null>;
 }
 
 export interface TransitionOptions {
@@ -104,26 +50,11 @@ export interface TransitionOptions {
   within?: (tx: Tx, before: TicketRow, after: TicketRow) => Promise<void>;
 }
 
-/** A concurrent create with the same Idempotency-Key won; this one rolls back and answers with that ticket. */
-class IdempotentReplay extends Error {}
-
-/**
- * How far the amount a client saw for the computed side may be from the server's recomputation of
- * a floating quote: prices move between the quote and the click, but a wrong amount is refused.
- */
-export const FLOATING_TOLERANCE = new Decimal('0.01');
-
 const ticketNotFound = () => new NotFoundError('ticket.notFound');
 
-const ownerOf = (ticket: NewTicket): TicketOwner => ({
-  email: ticket.email,
-  userId: ticket.userId ?? null,
-  clientIp: ticket.clientIp ?? null,
-});
-
 export function createTicketsService(options: TicketsOptions) {
-  const { db, catalog, exchange, signer, mailer, siteState, publicUrl, secret, onSuccess } = options;
-  const { toView, view, statusMailOf } = createTicketViews({ db, catalog, publicUrl });
+  const { db, catalog, mailer, publicUrl, onSuccess } = options;
+  const { toView, view, statusMailOf, paymentSeenMailOf } = createTicketViews({ db, catalog, publicUrl });
   const windowMs = (giveCode: string, getCode: string) => {
     const override = options.paymentWindowOverrides?.get(`${giveCode}>${getCode}`);
     if (override !== undefined) return override * 1000;
@@ -131,193 +62,8 @@ export function createTicketsService(options: TicketsOptions) {
   };
   const cardCheckWindowMs = (giveCode: string, getCode: string) =>
     (catalog.get().directions.get(`${giveCode}>${getCode}`)?.row.cardCheckWindowMinutes ?? 30) * 60_000;
-  const inBatch = createTicketBatches(db);
-  const cardHash = (digits: string) => createHmac('sha256', secret).update(`card:${digits}`).digest('hex');
-  const ownerKey = (ticket: Pick<TicketRow, 'userId' | 'email'>) =>
-    ticket.userId ? `user:${ticket.userId}` : `email:${ticket.email.toLowerCase()}`;
-
-  function validateRequisites(side: 'give' | 'get', fields: RequisiteFieldRecord[], values: Record<string, string>) {
-    const problems: Record<string, MessageKey> = {};
-    const clean: Record<string, string> = {};
-    // Only the direction's own fields are kept with the ticket: anything else is refused, not stored.
-    for (const name of Object.keys(values)) {
-      if (!fields.some((field) => field.name === name))
-        problems[`requisites.${side}.${name}`] = 'ticket.unknownRequisite';
-    }
-    for (const field of fields) {
-      const problem = requisiteProblem(field, values[field.name]);
-      if (problem) problems[`requisites.${side}.${field.name}`] = problem;
-      else if (values[field.name]?.trim()) clean[field.name] = normalizeRequisite(field.kind, values[field.name]!);
-    }
-    return { problems, clean };
-  }
-
-  /** A fixed rate is honoured only as quoted: same pair, sums, promo and user, signature intact, not expired. */
-  function fixedQuote(body: z.output<typeof createTicketBody>, user: UserRow | null, priced: PricedQuote) {
-    const claims = body.quoteToken ? signer.verify(body.quoteToken) : null;
-    const { pair } = priced;
-    const same =
-      claims &&
-      claims.fixed &&
-      claims.give === pair.give.row.code &&
-      claims.get === pair.get.row.code &&
-      claims.giveSum === toAmount(new Decimal(normalizeAmount(body.giveSum) ?? '-1'), pair.give.row.scale, 'up') &&
-      claims.getSum === toAmount(new Decimal(normalizeAmount(body.getSum) ?? '-1'), pair.get.row.scale, 'down') &&
-      claims.promo === (priced.promo?.code ?? null) &&
-      claims.user === (user?.id ?? null);
-    if (!claims || !same) throw new ConflictError('quote_invalid', 'ticket.quoteInvalid');
-    if (claims.exp < Date.now()) throw new ConflictError('quote_expired', 'ticket.quoteExpired');
-    return { giveSum: new Decimal(claims.giveSum), getSum: new Decimal(claims.getSum), rate: new Decimal(claims.rate) };
-  }
-
-  /**
-   * A floating rate is recomputed now; the amount the client saw for the other side must still be
-   * close to it, so nobody gets a ticket for sums they never agreed to (or tampered with).
-   */
-  function floatingSums(body: z.output<typeof createTicketBody>, priced: PricedQuote) {
-    const computed = body.calcDirection === 'sell' ? priced.sums.getSum : priced.sums.giveSum;
-    const claimedText = normalizeAmount(body.calcDirection === 'sell' ? body.getSum : body.giveSum);
-    const claimed = claimedText === null ? null : new Decimal(claimedText);
-    if (!claimed || claimed.minus(computed).abs().gt(computed.times(FLOATING_TOLERANCE))) {
-      throw new ConflictError('sums_changed', 'ticket.sumsChanged');
-    }
-    return priced.sums;
-  }
-
-  /** A ticket made anew: priced, checked, then queued for its reserve (see `create`). */
-  async function createNew(
-    body: z.output<typeof createTicketBody>,
-    user: UserRow | null,
-    lang: Lang,
-    idempotency: Idempotency | null,
-    clientIp: string | null,
-  ): Promise<Ticket> {
-    if (!(await siteState.isConvertEnabled())) throw new AppError(503, 'maintenance', 'ticket.conversionDisabled');
-
-    const sumOfSide = body.calcDirection === 'sell' ? body.giveSum : body.getSum;
-    const priced = await exchange.computeQuote({
-      giveCode: body.giveName,
-      getCode: body.getName,
-      sum: sumOfSide,
-      direction: body.calcDirection,
-      fixed: body.useFixed,
-      promocode: body.promocode,
-      user,
-      skipReserveCheck: true,
-    });
-    const { promoError } = priced;
-    if (promoError) {
-      throw new ParameterError((l) => [
-        { name: 'promocode', messages: [formatMessage(l, promoError.key, promoError.params)] },
-      ]);
-    }
-    const { pair } = priced;
-    const sums = body.useFixed ? fixedQuote(body, user, priced) : floatingSums(body, priced);
-
-    const give = validateRequisites('give', pair.give.row.giveFields, body.requisites.give);
-    const get = validateRequisites('get', pair.get.row.getFields, body.requisites.get);
-    const problems = { ...give.problems, ...get.problems };
-    if (Object.keys(problems).length > 0) {
-      throw new ParameterError((l) =>
-        Object.entries(problems).map(([name, key]) => ({ name, messages: [formatMessage(l, key)] })),
-      );
-    }
-
-    const giveSum = toAmount(sums.giveSum, pair.give.row.scale, 'up');
-    const getSum = toAmount(sums.getSum, pair.get.row.scale, 'down');
-    const cardField = pair.give.row.giveFields.find((f) => f.kind === 'card');
-    const card = cardField ? give.clean[cardField.name] : undefined;
-    const hash = card ? cardHash(card) : null;
-    const owner = { userId: user?.id ?? null, email: body.email };
-    const needsCardCheck =
-      pair.give.row.kind === 'card' &&
-      pair.direction.row.cardVerify &&
-      !(hash && (await isCardVerified(db, ownerKey(owner), hash)));
-    const referrerId =
-      user?.referrerId ?? (body.refId ? await findUserIdByRefNumber(db, Number(body.refId)) : undefined);
-    const id = randomBytes(16).toString('base64url');
-
-    const status: TicketStatus = needsCardCheck ? 'card_check' : 'advance';
-    const ticket: CreateJob['ticket'] = {
-      id,
-      userId: user?.id ?? null,
-      email: body.email,
-      lang,
-      giveCode: pair.give.row.code,
-      getCode: pair.get.row.code,
-      giveSum,
-      getSum,
-      rate: sums.rate.toFixed(30, Decimal.ROUND_DOWN),
-      fixed: body.useFixed,
-      feePercent: priced.fee.toFixed(4),
-      discountPercent: priced.discount.toFixed(4),
-      usdValue: toCents(sums.giveSum.times(pair.give.usdPrice!), 'down'),
-      profitPercent: priced.fee.toFixed(4),
-      promoCode: priced.promo?.code ?? null,
-      promoBonus: priced.promo ? priced.promo.bonus.toFixed() : null,
-      referrerId: referrerId && referrerId !== user?.id ? referrerId : null,
-      requisites: { give: give.clean, get: get.clean },
-      cardHash: hash,
-      manual: exchange.isManual(pair.direction.row, pair.give.row),
-      status,
-      // Awaiting payment: until when it may be paid. Awaiting the card photo: until when it may be
-      // sent (no deadline once it is, while an operator looks at it). Either way no hold is forever.
-      paymentDeadline: new Date(
-        Date.now() +
-          (status === 'advance'
-            ? windowMs(pair.give.row.code, pair.get.row.code)
-            : cardCheckWindowMs(pair.give.row.code, pair.get.row.code)),
-      ),
-      idempotencyKey: idempotency?.key ?? null,
-      idempotencyFingerprint: idempotency?.fingerprint ?? null,
-      clientIp,
-    };
-    const job = { ticket, pair, promo: priced.promo?.code ?? null };
-    const row = await inBatch(pair.get.row.code, (tx) => createOne(tx, job), clientLocks(ownerOf(ticket)));
-    catalog.forgetReserve(pair.get.row.code);
-    void mailer.flush();
-    // A new ticket's history and card check are known: no need to read them back.
-    const { inserted, at } = row;
-    const referral = inserted.referrerId ? await findReferralNumber(db, inserted.referrerId) : undefined;
-    return toView(
-      inserted,
-      [{ status: inserted.status, at: at.toISOString() }],
-      { status: 'none', reason: null },
-      referral === undefined ? null : String(referral),
-      lang,
-    );
-  }
-
   const queueStatusMail = async (tx: Tx, row: TicketRow) =>
     mailer.enqueue(tx, statusMailOf(row, await listPayments(tx, row.id)));
-
-  /**
-   * One new ticket, in its savepoint of a batch: the reserve held only if that much is still free
-   * (one conditional UPDATE, whoever else holds it), its promo code, a key that may meet its twin.
-   */
-  async function createOne(tx: Tx, { ticket, pair, promo }: CreateJob): Promise<Created> {
-    await checkOpenTickets(tx, ownerOf(ticket));
-    const share = catalog.get().ticketShare;
-    if (!(await holdReserve(tx, pair.get.row.code, ticket.getSum, share.toFixed()))) {
-      // Read through this transaction: asking the pool for a second connection here can starve it.
-      const free = new Decimal((await readReserve(tx, pair.get.row.code)) ?? '0');
-      throw holdRefusal(free, share, new Decimal(ticket.getSum), pair);
-    }
-    if (promo && !(await holdPromo(tx, promo, ticket.id, ticket.userId ?? null))) {
-      throw ParameterError.of({ promocode: 'ticket.promoTaken' });
-    }
-    const deposit = options.allocateDeposit ? await options.allocateDeposit(tx, pair.give.row, ticket.giveSum) : null;
-    const inserted = await insertTicket(tx, deposit ? { ...ticket, ...deposit } : ticket);
-    if (!inserted) throw new IdempotentReplay();
-    const at = await appendHistory(tx, {
-      ticketId: ticket.id,
-      fromStatus: null,
-      toStatus: inserted.status,
-      actor: 'client',
-    });
-    await queueStatusMail(tx, inserted);
-    return { inserted, at };
-  }
 
   /**
    * One status change, in the caller's transaction: the ticket is locked, the change is checked
@@ -326,11 +72,8 @@ export function createTicketsService(options: TicketsOptions) {
   async function transitionIn(tx: Tx, id: string, action: TicketAction, opts: TransitionOptions): Promise<TicketRow> {
     const ticket = await lockTicket(tx, id);
     if (!ticket) throw ticketNotFound();
-    const rule = TICKET_ACTIONS[action];
-    if (!(rule.from as readonly TicketStatus[]).includes(ticket.status)) {
-      throw new ConflictError('wrong_status', 'ticket.wrongStatus');
-    }
-    const to: TicketStatus = rule.to;
+    if (!allows(action, ticket.status)) throw new ConflictError('wrong_status', 'ticket.wrongStatus');
+    const to: TicketStatus = TICKET_ACTIONS[action].to;
     const changes: Parameters<typeof updateTicket>[2] = { status: to };
     if (opts.note !== undefined) changes.statusReason = opts.note;
     if (action === 'expire') {
@@ -404,39 +147,13 @@ export function createTicketsService(options: TicketsOptions) {
     }
   }
 
+  const { create } = createTicketCreation(options, { windowMs, cardCheckWindowMs, queueStatusMail, toView, view });
+
   return {
     transition,
     transitionIn,
     readable,
-
-    async create(
-      body: z.output<typeof createTicketBody>,
-      user: UserRow | null,
-      lang: Lang,
-      idempotencyKey: string | undefined,
-      clientIp: string | null = null,
-    ): Promise<Ticket> {
-      const idempotency = idempotencyOf(idempotencyKey, body, user);
-      const replay = async (): Promise<Ticket | null> => {
-        const existing = idempotency && (await findTicketByIdempotencyKey(db, idempotency.key));
-        if (!existing) return null;
-        if (existing.idempotencyFingerprint !== idempotency.fingerprint) {
-          throw new AppError(422, 'idempotency_key_reused', 'ticket.idempotencyKeyReused');
-        }
-        return view(existing, lang);
-      };
-      const earlier = await replay();
-      if (earlier) return earlier;
-      try {
-        return await createNew(body, user, lang, idempotency, clientIp);
-      } catch (error) {
-        // A twin with the same key that got in first took the reserve or the promo code this attempt
-        // then found gone (or held the code before this one was priced): its ticket is the answer.
-        const twin = await replay();
-        if (twin) return twin;
-        throw error;
-      }
-    },
+    create,
 
     /** A ticket's id by its number and e-mail; a wrong pair is as unknown as a wrong number. */
     async find(number: number, email: string): Promise<{ id: string }> {
@@ -525,6 +242,7 @@ export function createTicketsService(options: TicketsOptions) {
     },
 
     view,
+    paymentSeenMailOf,
   };
 }
 

@@ -46,6 +46,7 @@ export interface TicketActionBody {
   payoutReference?: string;
   refundNote?: string;
   refundTxid?: string;
+  refundAddress?: string;
 }
 
 /** What arrived on a manual direction, as the operator entered it: handled like a watched payment. */

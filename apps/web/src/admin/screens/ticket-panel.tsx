@@ -21,7 +21,7 @@ import { QueryState } from '../components/query-state';
 import styles from '../components/desk.module.css';
 import { TicketPayments } from './ticket-payments';
 
-type ActionField = 'payoutReference' | 'note' | 'refundNote' | 'refundTxid';
+type ActionField = 'payoutReference' | 'note' | 'refundNote' | 'refundTxid' | 'refundAddress';
 
 /** What each action asks for, in the order it asks; whether a field is required comes from the shared schema. */
 const ACTION_FIELDS: Record<AdminTicketAction, readonly ActionField[]> = {
@@ -33,6 +33,7 @@ const ACTION_FIELDS: Record<AdminTicketAction, readonly ActionField[]> = {
   approveCard: ['note'],
   rejectCard: ['note'],
   cancel: ['note'],
+  requestRefund: ['refundAddress', 'note'],
   refund: ['refundTxid', 'note'],
 };
 
@@ -252,6 +253,7 @@ export function TicketPanel({ id, closeTo }: { id: string; closeTo: string }) {
           ticketId={ticket.id}
           number={ticket.number}
           action={action}
+          refundAddress={ticket.refundAddress ?? ''}
           onClose={() => setAction(null)}
         />
       )}
@@ -328,11 +330,14 @@ function ActionDialog({
   ticketId,
   number,
   action,
+  refundAddress,
   onClose,
 }: {
   ticketId: string;
   number: number;
   action: AdminTicketAction;
+  /** The address the client gave up front, if any: it pre-fills a refund's. */
+  refundAddress: string;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
@@ -340,7 +345,7 @@ function ActionDialog({
   const fields = ACTION_FIELDS[action];
   const form = useContractForm({
     schema: adminTicketActionBodies[action],
-    defaultValues: { payoutReference: '', note: '', refundNote: '', refundTxid: '' },
+    defaultValues: { payoutReference: '', note: '', refundNote: '', refundTxid: '', refundAddress },
     logContext: `ticket action ${action}`,
     onSubmit: async (body) => {
       await mutation.mutateAsync({ action, body });
@@ -381,6 +386,16 @@ function ActionDialog({
             spellCheck={false}
             error={form.error('payoutReference')}
             {...form.field('payoutReference')}
+          />
+        )}
+        {fields.includes('refundAddress') && (
+          <TextField
+            label={t('admin.actions.refundAddress')}
+            hint={t('admin.actions.refundAddressHint')}
+            autoComplete="off"
+            spellCheck={false}
+            error={form.error('refundAddress')}
+            {...form.field('refundAddress')}
           />
         )}
         {fields.includes('refundTxid') && (

@@ -4,46 +4,15 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Lang } from '@obmen/shared/i18n';
 import { i18n, initI18n } from '../../../lib/i18n';
+import { ticketFixture } from '../../../testing/ticket-fixture';
 import { TicketView } from './ticket-view';
 
 const TX = 'ab'.repeat(32);
-const side = (code: string, valute: string, kind: string, scale: number, sum: string) => ({
-  code,
-  name: code,
-  valute,
-  iconPath: '',
-  scale,
-  kind,
-  sum,
-});
 const base = {
-  id: 'abcdefghijklmnopqrstuv',
-  number: 100123,
+  ...ticketFixture,
   createdAt: new Date().toISOString(),
   updatedAt: new Date().toISOString(),
-  email: 'client@example.com',
-  give: side('USDTTRC20', 'USDT', 'crypto', 2, '1000.00'),
-  get: side('BTC', 'BTC', 'crypto', 8, '0.01000000'),
-  rate: '0.00001',
-  fixed: false,
-  manual: false,
-  promo: null,
-  requisites: { give: [], get: [] },
   paymentDeadline: new Date(Date.now() + 600_000).toISOString(),
-  payTo: null,
-  reason: null,
-  expired: false,
-  payoutReference: null,
-  payoutReferenceUrl: null,
-  refundNote: null,
-  referral: null,
-  cardCheck: { status: 'none', reason: null },
-  history: [],
-  paymentProblem: null,
-  received: null,
-  refundAddress: null,
-  refundTxid: null,
-  refundTxidUrl: null,
 };
 const payment = (confirmations: number, confirmedAt: string | null) => ({
   txid: TX,

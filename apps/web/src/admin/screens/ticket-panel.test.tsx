@@ -1,0 +1,97 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Lang } from '@obmen/shared/i18n';
+import { initI18n } from '../../lib/i18n';
+import { ticketFixture } from '../../testing/ticket-fixture';
+import { loadConsoleCopy } from '../i18n';
+import { TicketPanel } from './ticket-panel';
+
+const TRON = 'TXk4hPbR8dN5e2QvYw3mZs7fLc6uJ9aGtB';
+const ID = ticketFixture.id;
+
+/** A ticket short-paid by a client who then asked support for the money back. */
+const detail = {
+  ticket: {
+    ...ticketFixture,
+    status: 'payment_problem',
+    paymentProblem: 'under',
+    received: '990.00',
+    refundAddress: TRON,
+  },
+  userId: null,
+  username: null,
+  lang: 'ru',
+  refundNote: null,
+  feePercent: '1',
+  discountPercent: '0',
+  usdValue: '1000.00',
+  cardCheck: { status: 'none', reason: null, uploadedAt: null, decidedAt: null },
+  history: [],
+  actions: ['requestRefund'],
+  mails: [],
+};
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+async function open(lang: Lang, answer: (body: unknown) => Response) {
+  const posted: unknown[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input), 'http://localhost');
+      if (init?.method === 'POST' && url.pathname === `/api/admin/tickets/${ID}/requestRefund`) {
+        const body = JSON.parse(String(init.body)) as unknown;
+        posted.push(body);
+        return answer(body);
+      }
+      if (url.pathname === `/api/admin/tickets/${ID}`) return new Response(JSON.stringify(detail));
+      throw new Error(`unexpected call ${init?.method ?? 'GET'} ${url.pathname}`);
+    }),
+  );
+  await initI18n(lang);
+  loadConsoleCopy();
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <MemoryRouter>
+        <TicketPanel id={ID} closeTo="/admin/tickets" />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return posted;
+}
+
+describe('a refund the client asked support for', () => {
+  it.each([
+    ['ru', 'Запрошен возврат', 'Адрес возврата'],
+    ['en', 'Refund requested', 'Refund address'],
+  ] as const)('is asked for with the address the client gave, pre-filled (%s)', async (lang, button, label) => {
+    const posted = await open(lang, () => new Response(JSON.stringify({ ...detail, actions: ['refund'] })));
+    fireEvent.click(await screen.findByRole('button', { name: button }));
+    const address = await screen.findByLabelText(label);
+    expect((address as HTMLInputElement).value).toBe(TRON);
+    const dialog = screen.getByRole('dialog');
+    fireEvent.click(dialog.querySelector('button[type="submit"]')!);
+    await waitFor(() => expect(posted).toEqual([expect.objectContaining({ refundAddress: TRON })]));
+  });
+
+  it('shows the server’s refusal of an address under its field', async () => {
+    const refusal = 'Адрес не подходит для USDT';
+    await open(
+      'ru',
+      () =>
+        new Response(JSON.stringify({ parameterErrors: [{ name: 'refundAddress', messages: [refusal] }] }), {
+          status: 400,
+        }),
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Запрошен возврат' }));
+    const address = await screen.findByLabelText('Адрес возврата');
+    fireEvent.change(address, { target: { value: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' } });
+    fireEvent.click(screen.getByRole('dialog').querySelector('button[type="submit"]')!);
+    expect(await screen.findByText(refusal)).toBeTruthy();
+  });
+});

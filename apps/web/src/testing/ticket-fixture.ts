@@ -1,0 +1,43 @@
+/** One side of a ticket as the API answers it. */
+export const ticketSide = (code: string, valute: string, kind: string, scale: number, sum: string) => ({
+  code,
+  name: code,
+  valute,
+  iconPath: '',
+  scale,
+  kind,
+  sum,
+});
+
+/** A coin-to-coin ticket as `GET /api/v1/Tickets/:id` answers it, awaiting payment; tests override what they are about. */
+export const ticketFixture = {
+  id: 'abcdefghijklmnopqrstuv',
+  number: 100123,
+  status: 'advance',
+  createdAt: '2026-11-26T10:00:00.000Z',
+  updatedAt: '2026-11-26T10:00:00.000Z',
+  email: 'client@example.com',
+  give: ticketSide('USDTTRC20', 'USDT', 'crypto', 2, '1000.00'),
+  get: ticketSide('BTC', 'BTC', 'crypto', 8, '0.01000000'),
+  rate: '0.00001',
+  fixed: false,
+  manual: false,
+  promo: null,
+  requisites: { give: [], get: [] },
+  paymentDeadline: null as string | null,
+  payTo: null,
+  reason: null,
+  expired: false,
+  payoutReference: null,
+  payoutReferenceUrl: null,
+  refundNote: null,
+  referral: null,
+  cardCheck: { status: 'none', reason: null },
+  history: [],
+  payments: [] as unknown[],
+  paymentProblem: null as string | null,
+  received: null as string | null,
+  refundAddress: null as string | null,
+  refundTxid: null,
+  refundTxidUrl: null,
+};
