@@ -6,7 +6,6 @@ import { createTestApp } from '../../../test/test-app';
 import { createTicket, usdtToBtc } from '../../../test/tickets';
 import { openPostgres } from '../../db/database';
 import { tickets } from '../../db/schema';
-
 import type { Shown } from './incoming-payments.kit';
 import {
   TX,
