@@ -7,6 +7,9 @@ const serverProject = (db: 'pglite' | 'postgres'): TestProjectInlineConfiguratio
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     environment: 'node',
     env: { TEST_DB: db },
+    // The files of a worker share their modules: each file still gets its own database and app, and
+    // importing the app anew per file was ~40 % of the project's CPU (PGlite run 242 s → 150 s).
+    isolate: false,
     // Migrates and seeds one database per run; each test file gets a copy of it.
     globalSetup: ['./test/global-setup.ts'],
     testTimeout: 30_000,
@@ -16,6 +19,10 @@ const serverProject = (db: 'pglite' | 'postgres'): TestProjectInlineConfiguratio
 
 export default defineConfig({
   test: {
+    // One test file per core, not Vitest's cores − 1: most server files spend their time waiting on a
+    // database or a child process, and on a 2-core machine the default ran one file at a time
+    // (clean-clone suite with PostgreSQL: 754 s → 429 s).
+    maxWorkers: '100%',
     projects: [
       { test: { name: 'shared', root: './packages/shared', include: ['src/**/*.test.ts'], environment: 'node' } },
       {

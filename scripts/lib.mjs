@@ -7,11 +7,23 @@ import { fileURLToPath } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** Runs a command with inherited output; resolves with its exit code. */
-export function run(command, args, options = {}) {
+/**
+ * Runs a command with inherited output; resolves with its exit code. `held` (a heading): the
+ * output is kept and printed under it in one piece when the command ends, so commands run side by
+ * side do not interleave their lines.
+ */
+export function run(command, args, { held = null, ...options } = {}) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root, stdio: 'inherit', ...options });
-    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    const child = spawn(command, args, { cwd: root, stdio: held ? ['ignore', 'pipe', 'pipe'] : 'inherit', ...options });
+    const output = [];
+    child.stdout?.on('data', (chunk) => output.push(chunk));
+    child.stderr?.on('data', (chunk) => output.push(chunk));
+    // Held output is complete only once the pipes close, which comes after 'exit'.
+    child.on(held ? 'close' : 'exit', (code, signal) => {
+      if (held !== null) console.log(held);
+      if (output.length) process.stdout.write(Buffer.concat(output));
+      resolve(code ?? (signal ? 1 : 0));
+    });
     child.on('error', () => resolve(127));
   });
 }

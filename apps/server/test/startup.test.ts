@@ -44,7 +44,8 @@ function startServer(env: Record<string, string>, until?: RegExp): Promise<Run &
   });
 }
 
-describe('starting the server', () => {
+// The start itself does not change with the suite's database: it runs once, in the PGlite project.
+describe.runIf(TEST_DB === 'pglite')('starting the server', () => {
   it('stops at once with one clear line on a bad PORT', async () => {
     const run = await startServer({ PORT: 'abc' });
     expect(run.code).toBe(1);
@@ -64,7 +65,7 @@ describe('starting the server', () => {
     );
   });
 
-  describe.runIf(TEST_DB === 'pglite')('with PGlite in DATA_DIR', () => {
+  describe('with PGlite in DATA_DIR', () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'obmen-data-'));
     afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 

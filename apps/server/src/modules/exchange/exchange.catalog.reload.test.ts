@@ -1,7 +1,6 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../db/database';
-import { createCatalog, directionKey } from './exchange.catalog';
-import { listDirections, type DirectionRow } from './exchange.repository';
+import type { DirectionRow } from './exchange.repository';
 
 // The order reloads finish in is not the order they read the tables in; only the tables' reads
 // are replaced here, so each reload's answer can be held back and let go at will.
@@ -13,6 +12,15 @@ vi.mock('./exchange.repository', () => ({
   readReserve: vi.fn(),
   readTicketShare: vi.fn(async () => '50'),
 }));
+// The server suite shares modules between files (isolate: false): an earlier file may have loaded
+// the catalog with the real reads, so it is loaded anew over the mock, and dropped again after.
+vi.resetModules();
+const { createCatalog, directionKey } = await import('./exchange.catalog');
+const { listDirections } = await import('./exchange.repository');
+afterAll(() => {
+  vi.doUnmock('./exchange.repository');
+  vi.resetModules();
+});
 
 const direction = (enabled: boolean) =>
   ({
