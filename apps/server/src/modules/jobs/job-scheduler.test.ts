@@ -25,6 +25,19 @@ async function secondPasses() {
   await vi.advanceTimersByTimeAsync(1000);
 }
 
+/**
+ * Until the job's last claimed run has finished: the winner's closing update is no claim, and a
+ * process whose run is still closing skips its next tick (a slow run is not overtaken), so moving
+ * the clock before it closed would lose that second's run. setImmediate is not faked.
+ */
+async function settled(name: string) {
+  for (;;) {
+    const row = (await listJobRuns(database.db)).find((r) => r.name === name);
+    if (!row || (row.finishedAt && row.finishedAt >= row.startedAt)) return;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
 describe('scheduled jobs', () => {
   it('run once per interval however many processes tick', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
@@ -47,9 +60,11 @@ describe('scheduled jobs', () => {
       for (const scheduler of schedulers) scheduler.every('counted', 1, async () => void (runs += 1));
       for (let second = 1; second <= 3; second += 1) {
         await Promise.all(claims);
+        await settled('counted');
         await secondPasses();
       }
       await Promise.all(claims);
+      await settled('counted');
     } finally {
       for (const scheduler of schedulers) scheduler.stop();
       vi.useRealTimers();
