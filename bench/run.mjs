@@ -16,7 +16,7 @@ import Decimal from 'decimal.js';
 import pg from 'pg';
 import { homeInitialScripts, HOME_JS_BUDGET_BYTES, weigh } from '../scripts/bundle-size.mjs';
 import { buildIsFresh, run } from '../scripts/lib.mjs';
-import { call, capture, logIn, register, reserve, setReserve } from './lib/api.mjs';
+import { call, capture, liftClientCaps, logIn, register, reserve, setReserve } from './lib/api.mjs';
 import { newsItemId, quotablePairs, readCatalog, ticketBodies } from './lib/catalog.mjs';
 import {
   atRate,
@@ -205,13 +205,13 @@ const ticketLoad = (url, bodies) => ({
  */
 async function benchTickets(label, url, catalog, ticketBudget) {
   const token = await logIn(url, OPERATOR);
+  await liftClientCaps(url, token);
   const before = await reserve(url, token, 'BTC');
   await setReserve(url, token, 'BTC', new Decimal(before.held).plus(10_000).toFixed(8));
   // 0.001 BTC and 24 amounts above it, a few thousand satoshi apart, given in every coin.
   const amounts = Array.from({ length: 25 }, (_, k) => fromUnits(100_000 + k * 4_321, 8));
   const bodies = await ticketBodies(url, catalog.currencies, amounts);
-  // No timed warm-up here: it would leave a thousand creates queued in the server, and the measured
-  // run would see only their backlog. What is still queued when the run ends is waited for.
+  // No timed warm-up (it would leave a backlog of queued creates); what is queued at the end is waited for.
   const created = summary(
     await autocannon({
       ...ticketLoad(url, bodies),
