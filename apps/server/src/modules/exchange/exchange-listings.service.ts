@@ -49,6 +49,7 @@ export function createListings({
 }) {
   const { currency, requireKnown, availablePair, requirePair } = pairs;
   let rangeCache = { version: -1, bytes: new Map<string, Buffer>() };
+  const reserveBytes = new WeakMap<Decimal, Buffer>();
   // Rebuilt when the catalog changes, and each minute for an operator's new pair texts.
   let directionsCache: { version: number; at: number; bytes: Promise<Buffer> } | null = null;
   // The busiest pairs move slowly: asked of the database once a minute at most.
@@ -87,9 +88,19 @@ export function createListings({
       return bytes;
     },
 
-    async reserve(code: string): Promise<string> {
+    /**
+     * `{"reserveAmount":…}` as bytes: made once per read of the reserve (the catalog keeps a read
+     * for a moment and hands the same Decimal to every caller), not written out on every request.
+     */
+    async reserveJson(code: string): Promise<Buffer> {
       const entry = currency(code, 'x');
-      return toAmount(await catalog.reserve(code), entry.row.scale, 'down');
+      const reserve = await catalog.reserve(code);
+      let bytes = reserveBytes.get(reserve);
+      if (!bytes) {
+        const answer: { reserveAmount: string } = { reserveAmount: toAmount(reserve, entry.row.scale, 'down') };
+        reserveBytes.set(reserve, (bytes = Buffer.from(JSON.stringify(answer))));
+      }
+      return bytes;
     },
 
     /** Every pair with a direction, open now or not, and whether it has texts, as JSON bytes. */

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { getCurrencies, getDirections, getOverview } from '@obmen/shared/contracts';
+import { getCurrencies, getDirections, getOverview, getReserve } from '@obmen/shared/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import { DEMO_CURRENCIES } from '../../db/seed/demo-data';
@@ -119,6 +119,8 @@ describe('GET /api/v1/Exchange/overview', () => {
     );
     const btc = body.reserves.find((r) => r.codeName === 'BTC')!;
     const reserve = await ctx.app.inject({ url: '/api/v1/Exchange/get_reserve/BTC' });
+    // Kept bytes, not the serializer's: their shape is checked here.
+    expect(getReserve.response.strict().parse(reserve.json())).toEqual(reserve.json());
     expect(btc).toMatchObject({ name: 'Bitcoin', valute: 'BTC', reserveAmount: reserve.json().reserveAmount });
   });
 });

@@ -59,7 +59,11 @@ export const exchangeRoutes: FastifyPluginAsyncZod<{
     figures.get(
       `${BASE}/get_reserve/:x`,
       { schema: { params: getReserve.params, response: { 200: getReserve.response } } },
-      async (request) => ({ reserveAmount: await exchange.reserve(request.params.x) }),
+      // Bytes kept per read of the reserve (their shape is tested against the schema).
+      async (request, reply) =>
+        (reply as FastifyReply)
+          .type('application/json; charset=utf-8')
+          .send(await exchange.reserveJson(request.params.x)),
     );
 
     figures.get(
