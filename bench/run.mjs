@@ -193,10 +193,16 @@ async function settledReserve(url, token, code) {
   }
 }
 
-/** Ticket bodies in turn, each with an email of its own. */
+/**
+ * Ticket bodies in turn, each from a client of its own: its own email and its own address. From
+ * one address, every create counted that address's open tickets, thousands by the end of a line,
+ * which no client has (issue 33's caps keep it to a few).
+ */
 const ticketLoad = (url, bodies) => ({
   url: `${url}/api/v1/Tickets/create`,
-  ...jsonBodies((i) => JSON.stringify({ ...bodies[i % bodies.length], email: `bench-${i}@obmen.test` })),
+  ...jsonBodies((i) => JSON.stringify({ ...bodies[i % bodies.length], email: `bench-${i}@obmen.test` }), {
+    fromAddresses: true,
+  }),
 });
 
 /**
@@ -226,7 +232,7 @@ async function benchTickets(label, url, catalog, ticketBudget) {
     `${label} POST Tickets/create`,
     {
       ...created,
-      note: `${bodies.length} bodies in turn (${new Set(bodies.map((b) => b.giveName)).size} coins × ${amounts.length} amounts of BTC), each with its own email`,
+      note: `${bodies.length} bodies in turn (${new Set(bodies.map((b) => b.giveName)).size} coins × ${amounts.length} amounts of BTC), each from its own email and address`,
     },
     ticketBudget,
   );

@@ -68,6 +68,8 @@ export async function startProduct({ databaseUrl } = {}) {
       LOG_LEVEL: 'warn',
       ADMIN_EMAIL: OPERATOR.username,
       ADMIN_PASSWORD: OPERATOR.password,
+      // As behind nginx (docs/deployment.md): the loopback proxy may name the client.
+      TRUST_PROXY: '127.0.0.1',
       ...(databaseUrl && { DATABASE_URL: databaseUrl }),
     },
     'Operator login',

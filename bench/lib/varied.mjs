@@ -24,21 +24,31 @@ export const rotatingPaths = (paths) =>
     request.path = pathname;
   });
 
-/** POSTs of JSON, each body made by `body(i)` for the i-th request of the whole bench. */
-export function jsonBodies(body) {
+/**
+ * POSTs of JSON, each body made by `body(i)` for the i-th request of the whole bench; with
+ * `fromAddresses`, each request also comes from an address of its own (X-Forwarded-For, which the
+ * product reads from the loopback proxy, as behind nginx: see startProduct).
+ */
+export function jsonBodies(body, { fromAddresses = false } = {}) {
+  const headers = { 'content-type': 'application/json' };
   return {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers,
     requests: [
       {
         setupRequest(request) {
-          request.body = body(counter.next());
+          const i = counter.next();
+          request.body = body(i);
+          if (fromAddresses) request.headers = { ...headers, 'x-forwarded-for': addressOf(i) };
           return request;
         },
       },
     ],
   };
 }
+
+/** A client address per number, in 10.0.0.0/8. */
+const addressOf = (i) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
 
 // One sequence for the whole process: a later run never repeats an earlier run's bodies.
 const counter = {

@@ -34,8 +34,15 @@ export function createTicketBatches(db: Db) {
         const settled = await db.transaction(async (tx) => {
           // Every batch takes all its locks first and in one order, so batches of different reserves
           // (or processes) that share a client wait for each other and never deadlock.
+          // One statement: a VALUES list is read out in its order, one lock after another.
           const locks = [...new Set(batch.flatMap((w) => w.locks))].sort();
-          for (const name of locks) await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${name}, 33))`);
+          if (locks.length > 0) {
+            const names = sql.join(
+              locks.map((name) => sql`(${name})`),
+              sql`, `,
+            );
+            await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(name, 33)) from (values ${names}) as l(name)`);
+          }
           const outcomes: PromiseSettledResult<unknown>[] = [];
           for (const { work } of batch) {
             try {

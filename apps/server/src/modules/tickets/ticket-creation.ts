@@ -102,7 +102,7 @@ export function createTicketCreation(
   }: Pick<TicketViews, 'toView' | 'view'> & {
     windowMs: (giveCode: string, getCode: string) => number;
     cardCheckWindowMs: (giveCode: string, getCode: string) => number;
-    queueStatusMail: (tx: Tx, row: TicketRow) => Promise<void>;
+    queueStatusMail: (tx: Tx, row: TicketRow, payments: []) => Promise<void>;
   },
 ) {
   const { db, catalog, exchange, signer, mailer, siteState, secret } = options;
@@ -285,7 +285,8 @@ export function createTicketCreation(
       toStatus: inserted.status,
       actor: 'client',
     });
-    await queueStatusMail(tx, inserted);
+    // Nothing can have been paid to a ticket made in this transaction: no read of its payments.
+    await queueStatusMail(tx, inserted, []);
     return { inserted, at };
   }
 

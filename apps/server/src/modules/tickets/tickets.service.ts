@@ -62,8 +62,9 @@ export function createTicketsService(options: TicketsOptions) {
   };
   const cardCheckWindowMs = (giveCode: string, getCode: string) =>
     (catalog.get().directions.get(`${giveCode}>${getCode}`)?.row.cardCheckWindowMinutes ?? 30) * 60_000;
-  const queueStatusMail = async (tx: Tx, row: TicketRow) =>
-    mailer.enqueue(tx, statusMailOf(row, await listPayments(tx, row.id)));
+  /** `payments`: what the ticket has received, when the caller knows it (a new ticket: nothing). */
+  const queueStatusMail = async (tx: Tx, row: TicketRow, payments?: Awaited<ReturnType<typeof listPayments>>) =>
+    mailer.enqueue(tx, statusMailOf(row, payments ?? (await listPayments(tx, row.id))));
 
   /**
    * One status change, in the caller's transaction: the ticket is locked, the change is checked
