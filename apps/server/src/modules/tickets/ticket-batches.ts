@@ -41,7 +41,9 @@ export function createTicketBatches(db: Db) {
               locks.map((name) => sql`(${name})`),
               sql`, `,
             );
-            await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(name, 33)) from (values ${names}) as l(name)`);
+            await tx.execute(
+              sql`select pg_advisory_xact_lock(hashtextextended(name, 33)) from (values ${names}) as l(name)`,
+            );
           }
           const outcomes: PromiseSettledResult<unknown>[] = [];
           for (const { work } of batch) {
