@@ -133,7 +133,7 @@ async function benchCalculate(label, url, fastifyUrl, catalog) {
   // at that moment (on a shared 2-core host it alone reaches 4–13 ms), printed beside the budget.
   const floor = [];
   const solo = await p99AtRate(quote, 2000, {
-    before: async (slice) => floor.push(summary(await atRate({ url: fastifyUrl }, 2000, slice)).p99),
+    before: async (slice) => floor.push((await atRate({ url: fastifyUrl }, 2000, slice)).p99),
   });
   record(
     `${label} POST calculate at 2000 req/s`,

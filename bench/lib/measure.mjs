@@ -1,7 +1,8 @@
-// How the bench drives a server with autocannon: saturated runs, fixed-rate runs, and rounds that
+// How the bench drives a server: saturated runs (autocannon), fixed-rate runs (paced.mjs), and rounds that
 // keep the median, since on a shared 2-core machine one run of a few seconds can land a third above
 // or below the next (docs/decisions.md, "Ratio and latency lines in rounds").
 import autocannon from 'autocannon';
+import { paced } from './paced.mjs';
 
 export const quick = process.argv.includes('--quick');
 export const WARMUP_S = quick ? 1 : 3;
@@ -20,11 +21,10 @@ export async function throughput(options, { warmup = WARMUP_S, measure = MEASURE
   return autocannon({ ...load, duration: measure });
 }
 
-/** Latency at a fixed request rate, below saturation. */
+/** Latency at a fixed request rate, below saturation, the requests evenly spaced (paced.mjs); a summary. */
 export async function atRate(options, rate, { warmup = WARMUP_S, measure = MEASURE_S } = {}) {
-  const load = { connections: 20, ...options, overallRate: rate };
-  await autocannon({ ...load, duration: warmup });
-  return autocannon({ ...load, duration: measure });
+  await paced(options, rate, warmup);
+  return paced(options, rate, measure);
 }
 
 /** The middle element by `by` (the rounds are an odd number). */
@@ -112,7 +112,7 @@ export async function p99AtRate(options, rate, { before, alongside } = {}) {
     // load running, not its start (docs/decisions.md, "Calculate beside logins: the window holds
     // them running").
     const [run] = await Promise.all([
-      atRate(options, rate, alongside ? { ...slice, warmup: slice.warmup + 1 } : slice).then(summary),
+      atRate(options, rate, alongside ? { ...slice, warmup: slice.warmup + 1 } : slice),
       alongside?.({ ...slice, measure: slice.measure + 1 }),
     ]);
     runs.push(run);
