@@ -31,8 +31,7 @@ export const newsPageSchema = z.object({
 });
 export type NewsPage = z.infer<typeof newsPageSchema>;
 
-/** News items a page of the news list shows, on the site and in the server's meta for `?page=`. */
-export const NEWS_PER_PAGE = 10;
+export { NEWS_PER_PAGE } from './news-paging';
 
 /** GET /api/v1/news/show/{id} */
 export const newsDetailSchema = newsItemSchema.extend({ html: z.string() });

@@ -1,6 +1,6 @@
 import { useLocation, useParams } from 'react-router';
 import { NewsArticle } from '../../features/content/components/news-article';
-import type { NewsLinkState } from '../../features/content/components/news-list';
+import type { NewsLinkState } from '../../features/content/news-params';
 import { useLanguage } from '../../hooks/use-language';
 
 export function Component() {

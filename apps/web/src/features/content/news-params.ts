@@ -1,3 +1,5 @@
+import type { Lang } from '@obmen/shared/i18n';
+
 // Both read their value as the server does (apps/server/src/modules/seo/page-meta.ts), so the app
 // shows a page exactly when the server answers its address with 200.
 
@@ -10,3 +12,11 @@ export function newsPageFromSearch(value: string | null): number {
 export function isNewsId(value: string): boolean {
   return /^[1-9]\d{0,8}$/.test(value);
 }
+
+/** Where a news item's "back" link returns to: the list page it was opened from. */
+export interface NewsLinkState {
+  fromPage: number;
+}
+
+/** A page of the news list (kept here, not beside the list: an article links back without loading it). */
+export const newsListPath = (lang: Lang, page: number) => (page > 1 ? `/${lang}/news?page=${page}` : `/${lang}/news`);

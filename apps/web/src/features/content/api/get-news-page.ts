@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { NEWS_PER_PAGE, type NewsPage } from '@obmen/shared/contracts';
+import type { NewsPage } from '@obmen/shared/contracts';
+import { NEWS_PER_PAGE } from '@obmen/shared/news-paging';
 import type { Lang } from '@obmen/shared/i18n';
 import { apiRequest } from '../../../lib/api-client';
 import { contentKeys } from './query-keys';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n';
-import { SUPPORT_CONTACTS } from '@obmen/shared/contracts';
+import { SUPPORT_CONTACTS } from '@obmen/shared/support-contacts';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { ChatIcon, ExternalLinkIcon, MailIcon, SendIcon } from '../../../components/ui/icons';
 import styles from './contact-channels.module.css';

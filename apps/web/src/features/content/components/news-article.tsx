@@ -5,10 +5,9 @@ import { ArrowLeftIcon } from '../../../components/ui/icons';
 import { useDocumentMeta } from '../../../hooks/use-document-meta';
 import { useNewsItem } from '../api/get-news-item';
 import { isMissing } from '../api/retry';
-import { isNewsId } from '../news-params';
+import { isNewsId, newsListPath } from '../news-params';
 import { ActionLink, ContentError, ContentLoading, ContentNotFound } from './content-states';
 import { NewsDate } from './news-date';
-import { newsListPath } from './news-list';
 import { RichText } from './rich-text';
 import styles from './news.module.css';
 

@@ -7,14 +7,8 @@ import { useDocumentMeta } from '../../../hooks/use-document-meta';
 import { useNewsPage } from '../api/get-news-page';
 import { ActionLink, ContentError, ContentLoading, ContentNotFound } from './content-states';
 import { NewsDate } from './news-date';
+import { newsListPath, type NewsLinkState } from '../news-params';
 import styles from './news.module.css';
-
-/** Where a news item's "back" link returns to: the list page it was opened from. */
-export interface NewsLinkState {
-  fromPage: number;
-}
-
-export const newsListPath = (lang: Lang, page: number) => (page > 1 ? `/${lang}/news?page=${page}` : `/${lang}/news`);
 
 /** One page of the news, newest first, with links to the other pages. */
 export function NewsList({ page, lang }: { page: number; lang: Lang }) {

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { Link } from 'react-router';
 import type { Ticket } from '@obmen/shared/contracts';
@@ -15,9 +15,13 @@ import { rateText } from '@obmen/shared/money';
 import { StatusBadge, useStatusLabel } from './status-badge';
 import { TicketLink } from './ticket-link';
 import { TicketLoadError } from './ticket-load-error';
-import { PaymentProblem, RefundStatus } from './payment-problem';
+import { RefundStatus } from './refund-status';
 import { TicketOutcome } from './ticket-outcome';
 import styles from './ticket-view.module.css';
+
+// The choices of a payment problem are forms (the contracts' schemas, react-hook-form: ~70 KB
+// gzip): fetched when a ticket has one, not by every ticket page.
+const PaymentProblem = lazy(() => import('./payment-problem').then((m) => ({ default: m.PaymentProblem })));
 
 /** The ticket page (spec §2 ticket_info): its status and the card of spec §3, kept fresh while it is open. */
 export function TicketView({ id }: { id: string }) {
@@ -42,7 +46,13 @@ function NextStep({ ticket, onDeadline }: { ticket: Ticket; onDeadline: () => vo
   const { t } = useTranslation();
   const lang = useLanguage();
   const { left } = usePaymentWindow(ticket.status === 'advance' ? ticket.paymentDeadline : null, onDeadline);
-  if (ticket.status === 'payment_problem') return <PaymentProblem ticket={ticket} />;
+  if (ticket.status === 'payment_problem') {
+    return (
+      <Suspense fallback={<Spinner label={t('common.loading')} />}>
+        <PaymentProblem ticket={ticket} />
+      </Suspense>
+    );
+  }
   if (ticket.status === 'refund_requested' || ticket.status === 'refunded') return <RefundStatus ticket={ticket} />;
   if (ticket.status === 'advance') {
     // A transaction on its way: the page polls while the ticket is open, so the count moves by itself.
