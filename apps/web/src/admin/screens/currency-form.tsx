@@ -82,6 +82,9 @@ function currencyDefaults(currency: AdminCurrency | null) {
 
 export type CurrencyFormValues = ReturnType<typeof currencyDefaults>;
 
+/** A currency's notes for clients, per side and language. */
+const MESSAGE_FIELDS = ['messageGiveRu', 'messageGiveEn', 'messageGetRu', 'messageGetEn'] as const;
+
 /** A currency's whole form: create or edit, with its requisite fields, pay-to lines and chain watch. */
 export function CurrencyForm({ currency, readOnly }: { currency: AdminCurrency | null; readOnly: boolean }) {
   const { t } = useTranslation();
@@ -267,30 +270,15 @@ export function CurrencyForm({ currency, readOnly }: { currency: AdminCurrency |
         <fieldset className={styles.fieldset} disabled={readOnly}>
           <legend>{t('admin.currencies.messages')}</legend>
           <div className={styles.pair}>
-            <TextAreaField
-              label={t('admin.currencies.messageGiveRu')}
-              rows={2}
-              {...form.field('messageGiveRu')}
-              error={form.error('messageGiveRu')}
-            />
-            <TextAreaField
-              label={t('admin.currencies.messageGiveEn')}
-              rows={2}
-              {...form.field('messageGiveEn')}
-              error={form.error('messageGiveEn')}
-            />
-            <TextAreaField
-              label={t('admin.currencies.messageGetRu')}
-              rows={2}
-              {...form.field('messageGetRu')}
-              error={form.error('messageGetRu')}
-            />
-            <TextAreaField
-              label={t('admin.currencies.messageGetEn')}
-              rows={2}
-              {...form.field('messageGetEn')}
-              error={form.error('messageGetEn')}
-            />
+            {MESSAGE_FIELDS.map((name) => (
+              <TextAreaField
+                key={name}
+                label={t(`admin.currencies.${name}`)}
+                rows={2}
+                {...form.field(name)}
+                error={form.error(name)}
+              />
+            ))}
           </div>
         </fieldset>
 

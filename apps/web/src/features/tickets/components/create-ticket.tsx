@@ -156,13 +156,12 @@ function TicketForm({ draft, email, refId, onCreated, give, get, fields }: Ticke
   });
 
   // A session that finishes loading after the form appeared still fills in an empty e-mail.
-  const emailValue = form.watch('email');
-  const { setValue } = form;
+  // Read, not watched: only the session's e-mail arriving runs this (a field cleared later stays
+  // cleared), and typing in it does not redraw the form.
+  const { getValues, setValue } = form;
   useEffect(() => {
-    if (email && !emailValue) setValue('email', email);
-    // Only when the session's e-mail arrives; clearing the field later must stay cleared.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [email]);
+    if (email && !getValues('email')) setValue('email', email);
+  }, [email, getValues, setValue]);
 
   // The promo code is priced as it is typed, once the typing pauses.
   const typedPromo = form.watch('promocode').trim().toUpperCase();
