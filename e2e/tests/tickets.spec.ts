@@ -311,6 +311,8 @@ test('the English ticket form is English: placeholders, labels and hints; the Ru
   expect(placeholders).toContain('John Smith');
   for (const placeholder of placeholders) expect(placeholder).not.toMatch(cyrillic);
   expect(await form.innerText()).not.toMatch(cyrillic);
+  // Money from a card goes back to that card: the form says so instead of asking for a refund address.
+  await expect(form.getByTestId('refund-rule')).toHaveText(/back to the card you paid with/);
 
   await page.goto('/ru/ticket/create');
   await expect(main(page).locator('form').getByLabel('E-mail')).toBeVisible();
@@ -318,4 +320,5 @@ test('the English ticket form is English: placeholders, labels and hints; the Ru
     .locator('form input[placeholder]')
     .evaluateAll((inputs) => inputs.map((input) => input.getAttribute('placeholder') ?? ''));
   expect(russian.some((placeholder) => cyrillic.test(placeholder))).toBe(true);
+  await expect(main(page).locator('form').getByTestId('refund-rule')).toHaveText(/вернутся на карту/);
 });

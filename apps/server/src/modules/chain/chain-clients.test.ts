@@ -12,6 +12,9 @@ const USDT_ETH = '0xdAC17F958D2ee523a2206206994597C13D831ec7';
 const SHARED = 'TUEZSdKsoDHQMeZwihtdoBiN46zxhGWYdH';
 const ETH_ADDRESS = '0x9858EfFD232B4033E47d90003D41EC34EcaEda94';
 
+/** TronGrid's `block_timestamp`, in milliseconds. */
+const TRON_BLOCK_TIME = new Date(1_790_000_000_000);
+
 /** TRC-20 transfers as TronGrid's /v1/accounts/:a/transactions/trc20 lists them. */
 const trc20 = (id: string, to: string, value: string) => ({
   transaction_id: id,
@@ -123,8 +126,8 @@ describe('chain clients', () => {
     tron.confirmed.set(`${to}/trc20`, [settled]);
     const client = createChainClient(source({ token: USDT_TRON }));
     expect(await incomingTo(client, to)).toEqual([
-      { txid: 'bb'.repeat(32), position: 0, amount: '0.000001', confirmations: 0 },
-      { txid: 'aa'.repeat(32), position: 0, amount: '12.5', confirmations: 19 },
+      { txid: 'bb'.repeat(32), position: 0, amount: '0.000001', confirmations: 0, blockTime: TRON_BLOCK_TIME },
+      { txid: 'aa'.repeat(32), position: 0, amount: '12.5', confirmations: 19, blockTime: TRON_BLOCK_TIME },
     ]);
     await expect(client.probe()).resolves.toBeUndefined();
   });
@@ -139,7 +142,7 @@ describe('chain clients', () => {
     ]);
     tron.confirmed.set(to, []);
     expect(await incomingTo(createChainClient(source({})), to)).toEqual([
-      { txid: 'dd'.repeat(32), position: 0, amount: '1.5', confirmations: 0 },
+      { txid: 'dd'.repeat(32), position: 0, amount: '1.5', confirmations: 0, blockTime: TRON_BLOCK_TIME },
     ]);
   });
 

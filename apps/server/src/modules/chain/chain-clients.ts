@@ -11,6 +11,8 @@ export interface IncomingTransfer {
   amount: string;
   /** 0 while unconfirmed. */
   confirmations: number;
+  /** When its block was made, where the API says: a payment the watcher first sees late is not late for that. */
+  blockTime?: Date;
 }
 
 export interface ChainSource {
@@ -58,13 +60,18 @@ export const ETHEREUM_LOOKBACK_BLOCKS = 7_500;
 // New blocks one run of a plain ETH scan reads (CHAIN_SCAN_BLOCKS): 10 minutes of blocks, a few MB.
 export const ETHEREUM_SCAN_BLOCKS = 50;
 
+const millisecondsToDate = (ms: number | undefined) =>
+  typeof ms === 'number' && Number.isFinite(ms) && ms > 0 ? new Date(ms) : undefined;
+const secondsToDate = (seconds: number | undefined) =>
+  millisecondsToDate(seconds === undefined ? undefined : seconds * 1000);
+
 const hex = (n: number) => `0x${n.toString(16)}`;
 
 const join = (base: string, path: string) => `${base.replace(/\/+$/, '')}${path}`;
 
 interface EsploraTx {
   txid: string;
-  status: { confirmed: boolean; block_height?: number };
+  status: { confirmed: boolean; block_height?: number; block_time?: number };
   vout: { scriptpubkey_address?: string; value: number }[];
 }
 
@@ -73,11 +80,13 @@ interface TronTrc20Transfer {
   to: string;
   type: string;
   value: string;
+  block_timestamp?: number;
   token_info: { address: string };
 }
 
 interface TronTransaction {
   txID: string;
+  block_timestamp?: number;
   ret?: { contractRet?: string }[];
   raw_data: {
     contract: { type: string; parameter: { value: { amount?: number | string; to_address?: string } } }[];
@@ -87,6 +96,7 @@ interface TronTransaction {
 interface EthereumBlock {
   number: string;
   hash: string;
+  timestamp: string;
   transactions: { hash: string; to: string | null; value: string }[];
 }
 
@@ -94,6 +104,8 @@ interface EthereumLog {
   transactionHash: string;
   logIndex: string;
   blockNumber: string | null;
+  /** Given by newer nodes (Geth ≥ 1.16, Erigon, Reth); absent elsewhere. */
+  blockTimestamp?: string;
   data: string;
   removed?: boolean;
 }
@@ -170,6 +182,7 @@ export function createChainClient(source: ChainSource, retry: RetryOptions = {})
                       tx.status.confirmed && tx.status.block_height !== undefined
                         ? Math.max(0, height - tx.status.block_height + 1)
                         : 0,
+                    blockTime: secondsToDate(tx.status.confirmed ? tx.status.block_time : undefined),
                   },
                 ]
               : [],
@@ -187,6 +200,7 @@ export function createChainClient(source: ChainSource, retry: RetryOptions = {})
               position: 0,
               amount: fromUnits(BigInt(item.value), source.decimals),
               confirmations: settled ? source.confirmations : 0,
+              blockTime: millisecondsToDate(item.block_timestamp),
             }));
         }
         const path = `/v1/accounts/${address}/transactions?only_to=true&limit=200`;
@@ -202,6 +216,7 @@ export function createChainClient(source: ChainSource, retry: RetryOptions = {})
               position: 0,
               amount: fromUnits(BigInt(amount), source.decimals),
               confirmations: settled ? source.confirmations : 0,
+              blockTime: millisecondsToDate(item.block_timestamp),
             },
           ];
         });
@@ -223,6 +238,7 @@ export function createChainClient(source: ChainSource, retry: RetryOptions = {})
             position: Number(BigInt(log.logIndex)),
             amount: fromUnits(BigInt(log.data === '0x' ? 0 : log.data), source.decimals),
             confirmations: log.blockNumber === null ? 0 : Math.max(0, height - Number(BigInt(log.blockNumber)) + 1),
+            blockTime: secondsToDate(log.blockTimestamp === undefined ? undefined : Number(BigInt(log.blockTimestamp))),
           }));
       }
     }
@@ -252,6 +268,7 @@ export function createChainClient(source: ChainSource, retry: RetryOptions = {})
           position: 0,
           amount: fromUnits(wei, source.decimals),
           confirmations: height - number + 1,
+          blockTime: secondsToDate(Number(BigInt(block.timestamp))),
         });
       }
     }

@@ -32,6 +32,9 @@ const esplora = {
   requests: 0,
 };
 
+/** Blocks were made ten minutes before the watcher's clock (Esplora's `block_time`, in seconds). */
+const BLOCK_TIME = () => Math.floor(clock.now.getTime() / 1000) - 600;
+
 /** A transaction paying `sats` to `address` (and change elsewhere), shaped as Esplora writes one. */
 function payment(txid: string, address: string, sats: number, height: number | null): EsploraTx {
   return {
@@ -39,7 +42,7 @@ function payment(txid: string, address: string, sats: number, height: number | n
     status:
       height === null
         ? { confirmed: false }
-        : { confirmed: true, block_height: height, block_hash: '00'.repeat(32), block_time: 1_790_000_000 },
+        : { confirmed: true, block_height: height, block_hash: '00'.repeat(32), block_time: BLOCK_TIME() },
     vout: [
       { scriptpubkey: '0014aa', scriptpubkey_type: 'v0_p2wpkh', scriptpubkey_address: 'bc1qother', value: 54_321 },
       { scriptpubkey: '0014bb', scriptpubkey_type: 'v0_p2wpkh', scriptpubkey_address: address, value: sats },
@@ -162,6 +165,30 @@ describe('deposit addresses', () => {
   });
 });
 
+describe('the rates export', () => {
+  it('drops manual for the directions whose give currency is watched, in both files, and only there', async () => {
+    const items = async (url: string) => {
+      const body = (await ctx.app.inject({ url })).body;
+      // One <item> per direction: its pair and everything it says, as text.
+      return new Map(
+        [...body.matchAll(/<item>([\s\S]*?)<\/item>/g)].map(([, item]) => [
+          `${/<from>(\w+)<\/from>/.exec(item!)![1]}>${/<to>(\w+)<\/to>/.exec(item!)![1]}`,
+          item!,
+        ]),
+      );
+    };
+    const legacy = await items('/export/rates.xml');
+    const eref = await items('/export/rates.xml?v=1.1');
+    expect(legacy.get('BTC>USDTTRC20')).not.toContain('manual');
+    expect(eref.get('BTC>USDTTRC20')).not.toContain('<manual>');
+    // A card payment, or a coin nobody watches here, still waits for a person.
+    expect(legacy.get('SBERRUB>BTC')).toContain('<param>manual, cardverify</param>');
+    expect(eref.get('SBERRUB>BTC')).toContain('<manual>true</manual>');
+    expect(legacy.get('USDTTRC20>BTC')).toContain('<param>manual</param>');
+    expect(eref.get('USDTTRC20>BTC')).toContain('<manual>true</manual>');
+  });
+});
+
 describe('the Esplora watcher', () => {
   it('reports a payment as it gains confirmations, once per change, and in BTC, not satoshi', async () => {
     const ticket = await btcTicket();
@@ -190,11 +217,41 @@ describe('the Esplora watcher', () => {
     esplora.tip += 5;
     await watcher.watch('bitcoin');
     expect(seen.map((o) => o.confirmations)).toEqual([0, 1, 2]);
-    expect(seen[2]!.seenAt).toEqual(clock.now);
+    // Seen in the mempool at the run; once in a block, dated by the block where it came first.
+    expect(seen[0]!.seenAt).toEqual(clock.now);
+    expect(seen[2]!.seenAt).toEqual(new Date(BLOCK_TIME() * 1000));
     // Settled: a transfer that leaves the answer now (a busy address's first page moved on) is not "gone".
     esplora.txs.set(address, []);
     await watcher.watch('bitcoin');
     expect(seen).toHaveLength(3);
+  });
+
+  it('reports every other payment when one ticket’s report fails, and makes that one again on the next run', async () => {
+    const [stuck, fine] = [await btcTicket(), await btcTicket()];
+    for (const [ticket, txid] of [
+      [stuck, 'e1'.repeat(32)],
+      [fine, 'e2'.repeat(32)],
+    ] as const) {
+      const address = ticket.payTo[0]!.value;
+      esplora.txs.set(address, [payment(txid, address, 1_000_000, esplora.tip - 2)]);
+    }
+    const failing = createChainWatcher({
+      database: ctx.database,
+      catalog: ctx.app.services.catalog,
+      onObservation: async (o) => {
+        if (o.ticketId === stuck.id) throw new Error('the ticket is locked');
+        seen.push(o);
+      },
+      now: () => clock.now,
+    });
+    await expect(failing.watch('bitcoin')).rejects.toThrow(`BTC ${'e1'.repeat(32)}: the ticket is locked`);
+    expect(seen.filter((o) => o.ticketId === fine.id)).toHaveLength(1);
+    // Not a source error: the directions stay open.
+    const [btc] = await ctx.database.db.select().from(currencies).where(eq(currencies.code, 'BTC'));
+    expect(btc!.watchError).toBeNull();
+    await watcherOf().watch('bitcoin');
+    expect(seen.filter((o) => o.ticketId === stuck.id)).toEqual([expect.objectContaining({ txid: 'e1'.repeat(32) })]);
+    expect(seen.filter((o) => o.ticketId === fine.id)).toHaveLength(1);
   });
 
   it('reports a transaction the answer lists twice once', async () => {

@@ -125,16 +125,24 @@ export function createChainWatcher({
     );
     const before = new Map(reported.map((o) => [keyOf(o.ticketId, o.txid, o.position), o]));
     const at = now();
-    const tell = async (row: ObservationRow) => {
-      await onObservation({
-        ticketId: row.ticketId,
-        txid: row.txid,
-        amount: new Decimal(row.amount).toFixed(),
-        confirmations: row.confirmations,
-        required,
-        seenAt: at,
-        gone: row.gone,
-      });
+    const failures: string[] = [];
+    /** `seenAt`: when it was first there; a block made before the watcher saw it (it was down) says so. */
+    const tell = async (row: ObservationRow, seenAt = at) => {
+      try {
+        await onObservation({
+          ticketId: row.ticketId,
+          txid: row.txid,
+          amount: new Decimal(row.amount).toFixed(),
+          confirmations: row.confirmations,
+          required,
+          seenAt,
+          gone: row.gone,
+        });
+      } catch (error) {
+        // One ticket's trouble holds up no other's report; this one is made again on the next run.
+        failures.push(`${row.txid}: ${error instanceof Error ? error.message : String(error)}`);
+        return;
+      }
       // Recorded only once it was taken: a report that failed is made again on the next run.
       await saveObservation(db, row);
     };
@@ -144,15 +152,18 @@ export function createChainWatcher({
       if (present.has(key)) continue;
       present.add(key);
       if (!changed(before.get(key), transfer, required)) continue;
-      await tell({
-        ticketId: ticket.id,
-        txid: transfer.txid,
-        position: transfer.position,
-        amount: transfer.amount,
-        confirmations: transfer.confirmations,
-        gone: false,
-        reportedAt: at,
-      });
+      await tell(
+        {
+          ticketId: ticket.id,
+          txid: transfer.txid,
+          position: transfer.position,
+          amount: transfer.amount,
+          confirmations: transfer.confirmations,
+          gone: false,
+          reportedAt: at,
+        },
+        transfer.blockTime && transfer.blockTime < at ? transfer.blockTime : at,
+      );
     }
     // A transfer past the threshold is settled: one that leaves a long answer's first page (a busy
     // shared address) has not vanished, and reorganisations that deep are not waited for.
@@ -161,6 +172,7 @@ export function createChainWatcher({
         await tell({ ...row, gone: true, reportedAt: at });
       }
     }
+    return failures;
   }
 
   return {
@@ -173,6 +185,7 @@ export function createChainWatcher({
         if (currencies.length === 0) return;
         const watched = await listWatchedTickets(db, chain, new Date(now().getTime() - WATCH_AFTER_DEADLINE_MS));
         let health = false;
+        const failures: string[] = [];
         try {
           for (const currency of currencies) {
             const mine = watched.filter((t) => t.giveCode === currency.row.code);
@@ -191,14 +204,17 @@ export function createChainWatcher({
               continue;
             }
             health = (await setWatchError(db, currency.row.code, null)) || health;
-            await report(currency, mine, answer.seen);
+            const refused = await report(currency, mine, answer.seen);
+            failures.push(...refused.map((failure) => `${currency.row.code} ${failure}`));
             // Moved on only once all was reported; with nothing watched the next scan starts near the tip.
-            if (client.scansBlocks) await saveScanCursor(db, cursor, answer.scanned);
+            if (client.scansBlocks && refused.length === 0) await saveScanCursor(db, cursor, answer.scanned);
           }
         } finally {
           // A source that went down or came back opens or closes its directions in every process.
           if (health) await catalog.changed();
         }
+        // The run fails (the job's log and retry) once every other report was made.
+        if (failures.length > 0) throw new Error(`reports not taken: ${failures.join('; ')}`.slice(0, 1000));
       });
     },
   };

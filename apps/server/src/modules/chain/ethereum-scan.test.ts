@@ -162,7 +162,13 @@ describe('plain ETH, found by reading blocks', () => {
     ]);
     const { transfers, scanned } = await createChainClient(source).incoming([mine], { last: null, maxBlocks: 50 });
     expect(transfers.get(mine)).toEqual([
-      { txid: `0x${'a1'.repeat(32)}`, position: 0, amount: '123.456789012345678901', confirmations: 4 },
+      {
+        txid: `0x${'a1'.repeat(32)}`,
+        position: 0,
+        amount: '123.456789012345678901',
+        confirmations: 4,
+        blockTime: new Date((1_790_000_000 + (node.tip - 3) * 12) * 1000),
+      },
     ]);
     expect(scanned).toBe(node.tip);
     expect(node.blocksRead).toEqual(Array.from({ length: 12 }, (_, i) => node.tip - 11 + i));

@@ -96,6 +96,21 @@ describe('payment problems: the client’s choices', () => {
     expect(quote.json().parameterErrors).toEqual([{ name: 'sum', messages: ['Less than the minimum amount'] }]);
   });
 
+  it('take a refund address up front only in the give currency’s own form, and none is needed', async () => {
+    const withAddress = (refundAddress: string) =>
+      createTicket(
+        ctx,
+        usdtToBtc('0.01', { requisites: { give: { refundAddress }, get: { walletAddress: BTC_ADDRESS } } }),
+      );
+    const wrong = await withAddress(BTC_ADDRESS);
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().parameterErrors).toEqual([
+      { name: 'requisites.give.refundAddress', messages: ['Неверное значение'] },
+    ]);
+    expect((await withAddress(TRON_ADDRESS)).statusCode).toBe(200);
+    expect((await withAddress('')).statusCode).toBe(200);
+  });
+
   it('refund to a valid address only; the operator sends it and records the transaction, and the ticket ends', async () => {
     const ticket = await newTicket('0.01', {
       requisites: {
@@ -106,6 +121,13 @@ describe('payment problems: the client’s choices', () => {
     txs.n += 1;
     await record(seen(ticket, '0.01', 20));
     expect((await view(ticket.id)).refundAddress).toBe(TRON_ADDRESS);
+    /** Where the console's queue shows the ticket: its status tab, and `open` while it needs hands. */
+    const queued = async (status: string) =>
+      (await call(ctx, 'GET', `/api/admin/tickets?status=${status}&q=${ticket.id}`, roles.operator))
+        .json()
+        .items.map((t: { status: string }) => t.status);
+    expect(await queued('payment_problem')).toEqual(['payment_problem']);
+    expect(await queued('open')).toEqual(['payment_problem']);
 
     const bad = await ctx.app.inject({
       method: 'POST',
@@ -123,6 +145,9 @@ describe('payment problems: the client’s choices', () => {
       payload: { address: TRON_ADDRESS },
     });
     expect(asked.json()).toMatchObject({ status: 'refund_requested', refundAddress: TRON_ADDRESS });
+    expect(await queued('refund_requested')).toEqual(['refund_requested']);
+    expect(await queued('open')).toEqual(['refund_requested']);
+    expect(await queued('payment_problem')).toEqual([]);
 
     const withoutTx = await call(ctx, 'POST', `/api/admin/tickets/${ticket.id}/refund`, roles.operator, {});
     expect(withoutTx.statusCode).toBe(400);
@@ -136,6 +161,8 @@ describe('payment problems: the client’s choices', () => {
       refundTxid: refundTx,
     });
     expect(done.statusCode).toBe(200);
+    expect(await queued('refunded')).toEqual(['refunded']);
+    expect(await queued('open')).toEqual([]);
     expect(await view(ticket.id)).toMatchObject({
       status: 'refunded',
       refundTxid: refundTx,
@@ -213,11 +240,22 @@ describe('a payment the operator enters', () => {
       actorName: roles.operatorName,
       action: 'payment',
     });
+    // Paid, the ticket still takes a transfer the operator finds: a second one makes it an excess.
+    expect(res.json().canRecordPayment).toBe(true);
     const again = await call(ctx, 'POST', `/api/admin/tickets/${exact.id}/payment`, roles.operator, {
       amount: exact.give.sum,
       reference: 'bank-20261126-2',
     });
-    expect(again.statusCode).toBe(409);
+    const doubled = new Decimal(exact.give.sum).times(2).toFixed(2);
+    expect(again.json()).toMatchObject({
+      canRecordPayment: false,
+      ticket: { status: 'payment_problem', paymentProblem: 'over', received: doubled },
+    });
+    const third = await call(ctx, 'POST', `/api/admin/tickets/${exact.id}/payment`, roles.operator, {
+      amount: '1',
+      reference: 'bank-20261126-4',
+    });
+    expect(third.statusCode).toBe(409);
 
     const short = await newTicket();
     const bad = await call(ctx, 'POST', `/api/admin/tickets/${short.id}/payment`, roles.operator, {
@@ -268,5 +306,9 @@ describe('completing a payout', () => {
     });
     expect(ok.statusCode).toBe(200);
     expect(await view(ticket.id)).toMatchObject({ status: 'success' });
+    // The client's mail carries the payout's transaction and its explorer page.
+    const mail = (await mailsTo(await emailOf(ticket.id))).at(-1)!;
+    expect(mail.kind).toBe('ticket_success');
+    expect(mail.text).toContain(`Выплата: ${TX(4242)}\nhttps://mempool.space/tx/${TX(4242)}`);
   });
 });

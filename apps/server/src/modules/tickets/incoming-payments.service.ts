@@ -130,9 +130,14 @@ export function createIncomingPaymentsService({
     const scale = scaleOf(catalog.get(), ticket.giveCode);
     const received = new Decimal(await confirmedTotal(tx, ticket.id));
     // A cancelled ticket (by its window, the client or an operator) is paid late, whenever it was sent.
-    const late = ticket.status === 'deleted' || (ticket.paymentDeadline !== null && seenAt > ticket.paymentDeadline);
+    // One the client marked paid was marked inside its window: only the amount can prove the mark wrong.
+    const late =
+      ticket.status === 'deleted' ||
+      (ticket.status === 'advance' && ticket.paymentDeadline !== null && seenAt > ticket.paymentDeadline);
     const verdict = late ? 'late' : compareToSum(received, new Decimal(ticket.giveSum), scale);
     if (verdict === 'exact') {
+      // Marked paid by the client already: the transfer bears it out, and the operator pays out.
+      if (!allows('confirm', ticket.status)) return 'recorded';
       await tickets.transitionIn(tx, ticket.id, 'confirm', { actor });
       return 'paid';
     }
@@ -147,14 +152,19 @@ export function createIncomingPaymentsService({
     const ticket = await lockTicket(tx, obs.ticketId);
     if (!ticket) throw new NotFoundError('ticket.notFound');
     const amount = checkedAmount(obs.amount, scaleOf(catalog.get(), ticket.giveCode), reporter.source);
-    const existing = await findPayment(tx, ticket.id, obs.txid);
-    // Counted once, or gone for good: a later sighting only refreshes the count of confirmations.
-    if (existing?.confirmedAt || existing?.goneAt) {
-      if (!existing.goneAt && obs.confirmations > existing.confirmations) {
+    const found = await findPayment(tx, ticket.id, obs.txid);
+    if (found?.goneAt && obs.gone) return { ticket, outcome: 'gone' } as const;
+    // Counted once: a later sighting only refreshes the count of confirmations.
+    if (found?.confirmedAt) {
+      if (obs.confirmations > found.confirmations) {
         await updatePayment(tx, ticket.id, obs.txid, { confirmations: obs.confirmations });
       }
-      return { ticket, outcome: existing.goneAt ? 'gone' : 'recorded' } as const;
+      return { ticket, outcome: 'recorded' } as const;
     }
+    // A transaction back after a reorganisation (mined again) is counted from the confirmations it has now.
+    const existing = found?.goneAt ? { ...found, confirmations: 0 } : found;
+    // A block's time can come before the ticket (a clock, an address given out again): never earlier than it.
+    const firstSeen = existing?.seenAt ?? (obs.seenAt < ticket.createdAt ? ticket.createdAt : obs.seenAt);
     const now = new Date();
     const counts = !obs.gone && Math.max(obs.confirmations, existing?.confirmations ?? 0) >= obs.required;
     const state = {
@@ -171,7 +181,7 @@ export function createIncomingPaymentsService({
         txid: obs.txid,
         amount,
         source: reporter.source,
-        seenAt: obs.seenAt,
+        seenAt: firstSeen,
         ...state,
       });
       // Told once, with the row made once per transaction; one that counts at once gets its status mail instead.
@@ -179,7 +189,7 @@ export function createIncomingPaymentsService({
     }
     if (!counts) return { ticket, outcome: obs.gone ? 'gone' : 'seen' } as const;
     const actor = reporter.actor.id ? `operator:${reporter.actor.id}` : 'system';
-    const outcome = await settle(tx, ticket, existing?.seenAt ?? obs.seenAt, actor);
+    const outcome = await settle(tx, ticket, firstSeen, actor);
     await writeAudit(tx, {
       actorId: reporter.actor.id,
       actorName: reporter.actor.name,

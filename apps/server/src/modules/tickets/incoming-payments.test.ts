@@ -101,15 +101,39 @@ describe('a watched payment', () => {
     },
   );
 
-  it('never counts a transaction that vanished before its confirmations', async () => {
+  it('does not count a transaction that vanished before its confirmations, until it is mined again', async () => {
     const ticket = await newTicket();
     txs.n += 1;
-    await record(seen(ticket, ticket.give.sum, 1));
-    expect(await record(seen(ticket, ticket.give.sum, 1, { gone: true }))).toBe('gone');
-    expect(await record(seen(ticket, ticket.give.sum, 25))).toBe('gone');
+    await record(seen(ticket, ticket.give.sum, 19));
+    expect(await record(seen(ticket, ticket.give.sum, 19, { gone: true }))).toBe('gone');
+    expect(await record(seen(ticket, ticket.give.sum, 19, { gone: true }))).toBe('gone');
     const shown = await view(ticket.id);
     expect(shown).toMatchObject({ status: 'advance', received: null });
     expect(shown.payments).toMatchObject([{ gone: true }]);
+    // Back in a block after the reorganisation: its confirmations count from the new block, not the old 19.
+    expect(await record(seen(ticket, ticket.give.sum, 1))).toBe('seen');
+    expect((await view(ticket.id)).payments).toMatchObject([{ gone: false, confirmations: 1 }]);
+    expect(await record(seen(ticket, ticket.give.sum, 20))).toBe('paid');
+    expect(await view(ticket.id)).toMatchObject({ status: 'new', received: ticket.give.sum });
+  });
+
+  it('checks the amount of a transfer that arrives after the client marked the ticket paid, not its time', async () => {
+    for (const [delta, outcome, status] of [
+      ['0', 'recorded', 'new'],
+      ['-5', 'problem', 'payment_problem'],
+    ] as const) {
+      const before = await held('BTC');
+      const ticket = await newTicket();
+      await ctx.app.services.tickets.transition(ticket.id, 'confirm', { actor: 'client' });
+      txs.n += 1;
+      const amount = new Decimal(ticket.give.sum).plus(delta).toFixed(2);
+      // Confirmed (or found by the operator) a day after the window: the client's mark was in time.
+      const later = new Date(Date.now() + 86_400_000);
+      expect(await record(seen(ticket, amount, 20, { seenAt: later }))).toBe(outcome);
+      expect(await view(ticket.id)).toMatchObject({ status, received: amount });
+      // A problem lets go of the payout it held; a transfer that bears the client out keeps it.
+      expect((await held('BTC')).eq(before)).toBe(status === 'payment_problem');
+    }
   });
 });
 
@@ -208,8 +232,12 @@ describe('payment problems', () => {
     const ticket = await newTicket();
     txs.n += 1;
     const txid = TX(txs.n);
-    // Seen two minutes ago, within the window, which then passes while the transaction waits for
-    // its blocks: neither the job nor a read closes the ticket.
+    // Made ten minutes ago, paid two minutes ago within the window, which then passes while the
+    // transaction waits for its blocks: neither the job nor a read closes the ticket.
+    await ctx.database.db
+      .update(tickets)
+      .set({ createdAt: new Date(Date.now() - 600_000) })
+      .where(eq(tickets.id, ticket.id));
     expect(await record(seen(ticket, ticket.give.sum, 1, { txid, seenAt: new Date(Date.now() - 120_000) }))).toBe(
       'seen',
     );

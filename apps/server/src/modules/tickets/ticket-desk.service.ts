@@ -119,6 +119,7 @@ export function createTicketDeskService({ db, catalog, tickets, payments, cardCh
         actions: ADMIN_TICKET_ACTIONS.filter(
           (action) => allows(action, row.status) && (action !== 'approveCard' || checkStatus === 'pending'),
         ),
+        canRecordPayment: allows('paymentProblem', row.status),
         mails: mails.map(toOutboxDto),
       };
     },

@@ -17,8 +17,9 @@ export const TICKET_ACTIONS = {
   /**
    * A confirmed payment short of or over the sum, or late: after the window, or to a ticket already
    * cancelled (by the window, the client or an operator), which the client can still continue or get back.
+   * A ticket the client marked paid too: the transfer that then arrives (or the operator finds) is checked.
    */
-  paymentProblem: { from: ['advance', 'deleted'], to: 'payment_problem' },
+  paymentProblem: { from: ['advance', 'new', 'deleted'], to: 'payment_problem' },
   /** The client accepts the current rate for what arrived: paid, with the new sums. */
   continue: { from: ['payment_problem'], to: 'new' },
   requestRefund: { from: ['payment_problem'], to: 'refund_requested' },

@@ -30,6 +30,7 @@ const detail = {
   cardCheck: { status: 'none', reason: null, uploadedAt: null, decidedAt: null },
   history: [],
   actions: ['requestRefund'],
+  canRecordPayment: false,
   mails: [],
 };
 

@@ -15,14 +15,15 @@ import styles from '../components/desk.module.css';
 
 /**
  * What arrived for a ticket (watched on the chain or entered by an operator), the payment problem
- * and the refund; on a ticket awaiting payment (or cancelled: the payment is late), a way to record a transfer.
+ * and the refund; where the lifecycle lets a payment be checked (awaiting it, marked paid, or
+ * cancelled: then it is late), a way to record a transfer.
  */
 export function TicketPayments({ detail }: { detail: AdminTicketDetail }) {
   const { t, i18n } = useTranslation();
   const lang = isLang(i18n.language) ? i18n.language : 'ru';
   const { ticket } = detail;
   const [recording, setRecording] = useState(false);
-  const canRecord = ticket.status === 'advance' || ticket.status === 'deleted';
+  const canRecord = detail.canRecordPayment;
   if (ticket.payments.length === 0 && !canRecord && !ticket.refundAddress) return null;
   return (
     <div className={styles.section}>

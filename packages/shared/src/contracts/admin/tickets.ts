@@ -130,6 +130,8 @@ export const adminTicketDetailSchema = z.object({
   ),
   /** What can be done with it in its status now. */
   actions: z.array(z.enum(ADMIN_TICKET_ACTIONS)),
+  /** Whether a transfer can be entered by hand: one that arrives now is checked against the sum. */
+  canRecordPayment: z.boolean(),
   /** The latest mails to the client's address. */
   mails: z.array(outboxItem),
 });
