@@ -75,10 +75,8 @@ const steps = {
     return check('bundle size', process.execPath, [path.join(root, 'scripts', 'bundle-size.mjs')]);
   },
   async e2e() {
-    let chromium;
-    try {
-      chromium = await ensureBrowser();
-    } catch (error) {
+    const { chromium, error } = await browser;
+    if (error) {
       console.error(`\n${error.message}`);
       record('e2e', 0, 1, 'no browser');
       return;
@@ -121,6 +119,13 @@ async function timed(name, together = false) {
 // Vitest and Playwright keep every core busy on their own.
 const order = only ? [[only]] : [['lint', 'typecheck'], ['unit'], ['build'], ['e2e']];
 const started = performance.now();
+// A browser to install is fetched while the first checks run, not after them (its output held).
+const browser = order.flat().includes('e2e')
+  ? ensureBrowser({ held: '\n▶ browser for the end-to-end suite' }).then(
+      (chromium) => ({ chromium }),
+      (error) => ({ error }),
+    )
+  : null;
 for (const group of order) {
   const unknown = group.find((name) => !steps[name]);
   if (unknown) {
