@@ -31,6 +31,7 @@ import {
 import { OPERATOR, root, startFastifyHello, startProduct, startTwin } from './lib/processes.mjs';
 import { machine, missed, record, writeResults } from './lib/report.mjs';
 import { fromUnits, jsonBodies, quoteBodies, rotatingPaths } from './lib/varied.mjs';
+import { cacheableReads, EXCHANGE, LANGS } from './lib/reads.mjs';
 import { lighthouseScores } from './lighthouse.mjs';
 
 const PARTS = ['reads', 'calculate', 'pages', 'tickets', 'logins', 'lighthouse'];
@@ -45,49 +46,7 @@ if (unknownPart) {
 }
 const wants = (part) =>
   only ? only.includes(part) : part !== 'lighthouse' || !process.argv.includes('--no-lighthouse');
-const EXCHANGE = '/api/v1/Exchange';
-const LANGS = ['ru', 'en'];
 const noErrors = (f) => f.bad === 0;
-
-/**
- * The cacheable reads, each against a bare Fastify route sending the product's own bytes for the
- * same requests: the cost of the product's hooks and handler, not a race against the framework.
- * `paths` vary the call's parameters (its language, pair or currency) where it has any.
- */
-function cacheableReads({ currencies, allPairs, pairs }) {
-  const pairQuery = ({ give, get }) => `giveName=${give.code}&getName=${get.code}`;
-  return [
-    ...['give', 'get'].map((side) => ({
-      name: `get_currencies/${side}`,
-      route: `${EXCHANGE}/get_currencies/:side`,
-      paths: LANGS.map((lang) => `${EXCHANGE}/get_currencies/${side}?lang=${lang}`),
-    })),
-    {
-      name: 'get_range',
-      route: `${EXCHANGE}/get_range`,
-      paths: pairs.map((pair) => `${EXCHANGE}/get_range?${pairQuery(pair)}`),
-    },
-    {
-      // Closed pairs too: their `false` is as much an answer as an open pair's `true`.
-      name: 'direction_status',
-      route: `${EXCHANGE}/direction_status`,
-      paths: allPairs.map((pair) => `${EXCHANGE}/direction_status?${pairQuery(pair)}`),
-    },
-    {
-      name: 'get_reserve',
-      route: `${EXCHANGE}/get_reserve/:x`,
-      paths: currencies.map((c) => `${EXCHANGE}/get_reserve/${c.code}`),
-    },
-    {
-      name: '/export/rates.xml',
-      route: '/export/rates.xml',
-      paths: ['/export/rates.xml'],
-      // A 41 KB document that monitors poll: a thousand in flight outlast a slice (the line read
-      // 0 req/s, nothing answered within it). Ten clients, one at a time, for both sides.
-      load: { connections: 10, pipelining: 1 },
-    },
-  ];
-}
 
 async function benchReads(label, url, catalog) {
   for (const read of cacheableReads(catalog)) {
