@@ -3,6 +3,7 @@
 // wander by several points on a shared machine (the simulation multiplies the unthrottled CPU
 // time, so a busy moment shows in full), and Lighthouse's own guidance (docs/variability.md) is
 // that the median of five is about twice as stable as one run; three was not enough here.
+import { existsSync } from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
@@ -19,6 +20,10 @@ const FLAGS = [
 const RUNS = 5;
 
 export async function lighthouseScores(baseUrl, pages) {
+  // The full browser: Lighthouse measures what a visitor's Chrome draws (`npm test` needs only its headless shell).
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`Lighthouse needs Chromium at ${CHROMIUM}: apt-get install chromium, or set CHROMIUM_PATH.`);
+  }
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS });
   try {
     const results = [];

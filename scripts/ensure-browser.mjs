@@ -19,13 +19,13 @@ export async function ensureBrowser({ held = null } = {}) {
   }
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (!existsSync(HEADLESS_SHELL) && isRoot && existsSync('/usr/bin/apt-get')) {
-    // Debian's chromium too where there is none: the bench's Lighthouse and a person's look use it.
-    const packages = ['chromium-headless-shell', ...(FULL.some((c) => existsSync(c)) ? [] : ['chromium'])];
+    // The shell alone: the suite needs nothing more, and a full browser's install ran beside lint
+    // and typecheck for nothing (the bench's Lighthouse asks for `chromium` itself).
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
     const options = { env, held };
-    if (held === null) console.log(`Installing Debian’s ${packages.join(' and ')} with apt-get…`);
+    if (held === null) console.log('Installing Debian’s chromium-headless-shell with apt-get…');
     if ((await run('apt-get', ['update', '-q'], options)) === 0) {
-      await run('apt-get', ['install', '-y', '-q', '--no-install-recommends', ...packages], options);
+      await run('apt-get', ['install', '-y', '-q', '--no-install-recommends', 'chromium-headless-shell'], options);
     }
   }
   const found = firstFound();

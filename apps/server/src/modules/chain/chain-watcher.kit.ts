@@ -1,0 +1,129 @@
+// What the chain watcher's tests share (chain-watcher*.test.ts): a local Esplora, an app per file
+// with bitcoin watched through it, bitcoin tickets and what the watcher reported.
+import { createServer, type Server, type ServerResponse } from 'node:http';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
+import { createTestApp, type TestContext } from '../../../test/test-app';
+import { createTicket, TRON_ADDRESS } from '../../../test/tickets';
+import type { Database } from '../../db/database';
+import { currencies } from '../../db/schema';
+import { createChainWatcher, type Observation } from './chain-watcher';
+
+// BIP84's test vector account: its first receiving addresses are known (addresses.test.ts).
+export const ZPUB =
+  'zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs';
+export const FIRST = 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu';
+
+export interface EsploraTx {
+  txid: string;
+  status: { confirmed: boolean; block_height?: number; block_hash?: string; block_time?: number };
+  vout: { scriptpubkey: string; scriptpubkey_type: string; scriptpubkey_address: string; value: number }[];
+}
+
+/** A local Esplora under `/api` (as blockstream.info/api): `/blocks/tip/height` as plain text and `/address/:a/txs` as its JSON list. */
+export const esplora = {
+  tip: 800_000,
+  txs: new Map<string, EsploraTx[]>(),
+  hang: false,
+  requests: 0,
+};
+
+/** Blocks were made ten minutes before the watcher's clock (Esplora's `block_time`, in seconds). */
+export const BLOCK_TIME = () => Math.floor(clock.now.getTime() / 1000) - 600;
+
+/** A transaction paying `sats` to `address` (and change elsewhere), shaped as Esplora writes one. */
+export function payment(txid: string, address: string, sats: number, height: number | null): EsploraTx {
+  return {
+    txid,
+    status:
+      height === null
+        ? { confirmed: false }
+        : { confirmed: true, block_height: height, block_hash: '00'.repeat(32), block_time: BLOCK_TIME() },
+    vout: [
+      { scriptpubkey: '0014aa', scriptpubkey_type: 'v0_p2wpkh', scriptpubkey_address: 'bc1qother', value: 54_321 },
+      { scriptpubkey: '0014bb', scriptpubkey_type: 'v0_p2wpkh', scriptpubkey_address: address, value: sats },
+    ],
+  };
+}
+
+let server: Server;
+export let url: string;
+const held: ServerResponse[] = [];
+
+export let ctx: TestContext;
+export const seen: Observation[] = [];
+export const pauses: number[] = [];
+export const clock = { now: new Date('2026-11-26T12:00:00Z') };
+export const watcherOf = (into: Observation[] = seen, database: Database = ctx.database) =>
+  createChainWatcher({
+    database,
+    catalog: ctx.app.services.catalog,
+    onObservation: async (o) => void into.push(o),
+    now: () => clock.now,
+    retry: { timeoutMs: 150, retries: 2, pause: async (ms) => void pauses.push(ms) },
+  });
+
+/** A ticket giving bitcoin, for USDT or (`toEth`) for ether: two reserves, so two batches of creations. */
+export async function btcTicket(toEth = false) {
+  const res = await createTicket(ctx, {
+    giveName: 'BTC',
+    getName: toEth ? 'ETH' : 'USDTTRC20',
+    giveSum: '0.01',
+    getSum: '0',
+    calcDirection: 'sell',
+    useFixed: false,
+    email: 'chain@example.com',
+    requisites: {
+      give: {},
+      get: { walletAddress: toEth ? '0x9858EfFD232B4033E47d90003D41EC34EcaEda94' : TRON_ADDRESS },
+    },
+    agreeAml: true,
+    agreeRules: true,
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json<{ id: string; number: number; payTo: { label: string; value: string }[]; give: { sum: string } }>();
+}
+
+/** The local Esplora and one app for the test file that calls it, bitcoin watched through the one. */
+export function useEsploraApp(): void {
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      esplora.requests += 1;
+      if (esplora.hang) return void held.push(res);
+      const path = req.url?.replace(/^\/api/, '') ?? '';
+      if (path === '/blocks/tip/height')
+        return res.writeHead(200, { 'content-type': 'text/plain' }).end(String(esplora.tip));
+      const address = /^\/address\/([^/]+)\/txs$/.exec(path)?.[1];
+      if (!address) return res.writeHead(404).end('Not found');
+      return res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify(esplora.txs.get(address) ?? []));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as { port: number }).port}/api`;
+    ctx = await createTestApp({ chainWatch: true });
+    await ctx.database.db
+      .update(currencies)
+      .set({
+        watchMode: 'xpub',
+        watchChain: 'bitcoin',
+        watchXpub: ZPUB,
+        watchApiUrl: url,
+        watchDecimals: 8,
+        watchConfirmations: 2,
+      })
+      .where(eq(currencies.code, 'BTC'));
+    await ctx.app.services.catalog.changed();
+  });
+
+  afterAll(async () => {
+    for (const res of held) res.destroy();
+    server.closeAllConnections();
+    server.close();
+    await ctx.close();
+  });
+
+  beforeEach(() => {
+    seen.length = 0;
+  });
+}
