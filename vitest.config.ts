@@ -27,7 +27,16 @@ export default defineConfig({
       { test: { name: 'shared', root: './packages/shared', include: ['src/**/*.test.ts'], environment: 'node' } },
       {
         extends: './apps/web/vite.config.ts',
-        test: { name: 'web', root: './apps/web', include: ['src/**/*.test.{ts,tsx}'], environment: 'jsdom' },
+        test: {
+          name: 'web',
+          root: './apps/web',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          // One jsdom per worker instead of one per file (the project 20 s → 6.5 s wall); each file
+          // still starts from its own modules and a clean page (src/testing/fresh-page.ts).
+          isolate: false,
+          setupFiles: ['./src/testing/fresh-page.ts'],
+        },
       },
       serverProject('pglite'),
       // The same server suite again on a real PostgreSQL when one is given (CI gives one).
