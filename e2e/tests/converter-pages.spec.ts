@@ -127,7 +127,8 @@ test.describe('the converter keeps its state', () => {
     await page.getByText(COPY.ru.fixed, { exact: true }).click();
     await expect(page.getByText('Фиксированный курс:')).toBeVisible();
     await ui.getAmount.fill('0,01');
-    await expect(ui.giveAmount).not.toHaveValue('');
+    // Priced for the typed side: the give field leaves the 3000 it started from (the draft is saved by then).
+    await expect(ui.giveAmount).not.toHaveValue(/^(3000)?$/);
 
     await page.reload();
     await expect(ui.givePicker).toContainText(COPY.ru.tbank);
