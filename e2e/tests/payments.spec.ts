@@ -113,7 +113,7 @@ test('ru: the operator records a short transfer in the console, then sends the r
 test.describe('in the dark', () => {
   test.use({ colorScheme: 'dark' });
 
-  test('en: a ticket its client marked paid still takes what the operator finds arrived; twice the sum is an excess', async ({
+  test('en: a ticket its client marked paid takes what the operator finds arrived; twice the sum is an excess', async ({
     page,
     request,
   }, testInfo) => {
@@ -123,16 +123,12 @@ test.describe('in the dark', () => {
     const panel = page.getByTestId('ticket-panel');
     await expect(panel.getByRole('cell', { name: 'Awaiting payment → In progress' })).toBeVisible();
     const { give } = (await (await request.get(`/api/v1/Tickets/${ticket.id}`)).json()) as { give: { sum: string } };
-    // The sum the client marked paid arrives, then the same once more.
-    for (const n of [1, 2]) {
-      const amount = give.sum;
-      await panel.getByRole('button', { name: 'Record a payment' }).click();
-      const record = page.getByRole('dialog', { name: `What arrived for ticket No. ${ticket.number}?` });
-      await record.getByLabel('Amount received, USDT').fill(amount);
-      await record.getByLabel('Transfer number or transaction hash').fill(`e2e-paid-${ticket.number}-${n}`);
-      await record.getByRole('button', { name: 'Record a payment' }).click();
-      await expect(record).toBeHidden();
-    }
+    await panel.getByRole('button', { name: 'Record a payment' }).click();
+    const record = page.getByRole('dialog', { name: `What arrived for ticket No. ${ticket.number}?` });
+    await record.getByLabel('Amount received, USDT').fill((Number(give.sum) * 2).toFixed(2));
+    await record.getByLabel('Transfer number or transaction hash').fill(`e2e-paid-${ticket.number}`);
+    await record.getByRole('button', { name: 'Record a payment' }).click();
+    await expect(record).toBeHidden();
     await expect(panel).toContainText('More than the ticket amount was received');
     // A problem is the client's to decide: no more transfers to enter on it.
     await expect(panel.getByRole('button', { name: 'Record a payment' })).toBeHidden();

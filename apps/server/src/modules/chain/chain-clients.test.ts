@@ -12,14 +12,14 @@ const USDT_ETH = '0xdAC17F958D2ee523a2206206994597C13D831ec7';
 const SHARED = 'TUEZSdKsoDHQMeZwihtdoBiN46zxhGWYdH';
 const ETH_ADDRESS = '0x9858EfFD232B4033E47d90003D41EC34EcaEda94';
 
-/** TronGrid's `block_timestamp`, in milliseconds. */
-const TRON_BLOCK_TIME = new Date(1_790_000_000_000);
+/** TronGrid's `block_timestamp`, in milliseconds: a minute ago, as for a payment to a ticket just made. */
+const TRON_BLOCK_TIME = new Date(Date.now() - 60_000);
 
 /** TRC-20 transfers as TronGrid's /v1/accounts/:a/transactions/trc20 lists them. */
 const trc20 = (id: string, to: string, value: string) => ({
   transaction_id: id,
   token_info: { symbol: 'USDT', address: USDT_TRON, decimals: 6, name: 'Tether USD' },
-  block_timestamp: 1_790_000_000_000,
+  block_timestamp: TRON_BLOCK_TIME.getTime(),
   from: 'TJmmqjb1DK9TTZbQXzRQ2AuA94z4gKAPFh',
   to,
   type: 'Transfer',
@@ -33,7 +33,7 @@ const trx = (id: string, type: string, amount: number, result = 'SUCCESS') => ({
   txID: id,
   net_usage: 268,
   blockNumber: 70_000_000,
-  block_timestamp: 1_790_000_000_000,
+  block_timestamp: TRON_BLOCK_TIME.getTime(),
   raw_data: {
     contract: [
       {

@@ -13,6 +13,8 @@ export interface IncomingTransfer {
   confirmations: number;
   /** When its block was made, where the API says: a payment the watcher first sees late is not late for that. */
   blockTime?: Date;
+  /** Its block's number, where a block scan found it. */
+  block?: number;
 }
 
 export interface ChainSource {
@@ -269,6 +271,7 @@ export function createChainClient(source: ChainSource, retry: RetryOptions = {})
           amount: fromUnits(wei, source.decimals),
           confirmations: height - number + 1,
           blockTime: secondsToDate(Number(BigInt(block.timestamp))),
+          block: number,
         });
       }
     }

@@ -32,13 +32,19 @@ export const esplora = {
 export const BLOCK_TIME = () => Math.floor(clock.now.getTime() / 1000) - 600;
 
 /** A transaction paying `sats` to `address` (and change elsewhere), shaped as Esplora writes one. */
-export function payment(txid: string, address: string, sats: number, height: number | null): EsploraTx {
+export function payment(
+  txid: string,
+  address: string,
+  sats: number,
+  height: number | null,
+  blockTime = BLOCK_TIME(),
+): EsploraTx {
   return {
     txid,
     status:
       height === null
         ? { confirmed: false }
-        : { confirmed: true, block_height: height, block_hash: '00'.repeat(32), block_time: BLOCK_TIME() },
+        : { confirmed: true, block_height: height, block_hash: '00'.repeat(32), block_time: blockTime },
     vout: [
       { scriptpubkey: '0014aa', scriptpubkey_type: 'v0_p2wpkh', scriptpubkey_address: 'bc1qother', value: 54_321 },
       { scriptpubkey: '0014bb', scriptpubkey_type: 'v0_p2wpkh', scriptpubkey_address: address, value: sats },
@@ -53,7 +59,8 @@ const held: ServerResponse[] = [];
 export let ctx: TestContext;
 export const seen: Observation[] = [];
 export const pauses: number[] = [];
-export const clock = { now: new Date('2026-11-26T12:00:00Z') };
+// The watcher's clock, moved by a test where it matters; it starts at the real time, as the tickets do.
+export const clock = { now: new Date(Math.floor(Date.now() / 1000) * 1000) };
 export const watcherOf = (into: Observation[] = seen, database: Database = ctx.database) =>
   createChainWatcher({
     database,
@@ -87,6 +94,11 @@ export async function btcTicket(toEth = false) {
 /** The local Esplora and one app for the test file that calls it, bitcoin watched through the one. */
 export function useEsploraApp(): void {
   beforeAll(async () => {
+    // The files of a worker share this module (vitest.config.ts): each starts from an empty chain.
+    Object.assign(esplora, { tip: 800_000, hang: false, requests: 0 });
+    esplora.txs.clear();
+    pauses.length = 0;
+    clock.now = new Date(Math.floor(Date.now() / 1000) * 1000);
     server = createServer((req, res) => {
       esplora.requests += 1;
       if (esplora.hang) return void held.push(res);
@@ -117,7 +129,7 @@ export function useEsploraApp(): void {
   });
 
   afterAll(async () => {
-    for (const res of held) res.destroy();
+    for (const res of held.splice(0)) res.destroy();
     server.closeAllConnections();
     server.close();
     await ctx.close();

@@ -116,6 +116,19 @@ describe('the Esplora watcher', () => {
     expect(seen).toHaveLength(3);
   });
 
+  it('leaves out a transfer mined hours before the ticket was made: an older payment, not this one', async () => {
+    const ticket = await btcTicket();
+    const address = ticket.payTo[0]!.value;
+    const hoursAgo = (h: number) => Math.floor(Date.now() / 1000) - h * 3600;
+    esplora.txs.set(address, [
+      payment('a8'.repeat(32), address, 1_000_000, esplora.tip - 30, hoursAgo(3)),
+      // A block time an hour behind the clock is within what miners may write.
+      payment('a9'.repeat(32), address, 1_000_000, esplora.tip - 3, hoursAgo(1)),
+    ]);
+    await watcherOf().watch('bitcoin');
+    expect(seen.filter((o) => o.ticketId === ticket.id).map((o) => o.txid)).toEqual(['a9'.repeat(32)]);
+  });
+
   it('reports a transaction the answer lists twice once', async () => {
     const ticket = await btcTicket();
     const address = ticket.payTo[0]!.value;

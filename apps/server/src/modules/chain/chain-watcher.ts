@@ -49,6 +49,13 @@ const sourceOf = (currency: CatalogCurrency): ChainSource => ({
 
 const keyOf = (ticketId: string, txid: string, position: number) => `${ticketId}\n${txid}\n${position}`;
 
+/**
+ * A transfer mined this long before a ticket was made is not its payment: an older one of the same
+ * sum at a shared address (tags repeat once a day's tickets are done), still in the API's list. The
+ * margin covers block times that trail the clock (Bitcoin's may, by up to about an hour).
+ */
+export const OLDER_THAN_TICKET_MS = 2 * 3_600_000;
+
 /** Worth telling: new, back after vanishing, or confirmations moved while still short of the threshold or reaching it. */
 function changed(before: ObservationRow | undefined, seen: IncomingTransfer, required: number): boolean {
   if (!before || before.gone) return true;
@@ -107,7 +114,11 @@ export function createChainWatcher({
         // At a shared address the exact sum tells whose payment it is; an own address needs no telling.
         const amount = new Decimal(transfer.amount);
         const ticket = group[0]!.tagged ? group.find((t) => new Decimal(t.giveSum).eq(amount)) : group[0];
-        if (ticket) seen.push({ ticket, transfer });
+        if (!ticket) continue;
+        if (transfer.blockTime && transfer.blockTime.getTime() < ticket.createdAt.getTime() - OLDER_THAN_TICKET_MS) {
+          continue;
+        }
+        seen.push({ ticket, transfer });
       }
     }
     return { seen, scanned };
@@ -125,9 +136,11 @@ export function createChainWatcher({
     );
     const before = new Map(reported.map((o) => [keyOf(o.ticketId, o.txid, o.position), o]));
     const at = now();
+    /** Reports not taken, and the earliest block (of a block scan) one of them came from. */
     const failures: string[] = [];
+    let failedBlock: number | null = null;
     /** `seenAt`: when it was first there; a block made before the watcher saw it (it was down) says so. */
-    const tell = async (row: ObservationRow, seenAt = at) => {
+    const tell = async (row: ObservationRow, seenAt = at, block?: number) => {
       try {
         await onObservation({
           ticketId: row.ticketId,
@@ -141,6 +154,7 @@ export function createChainWatcher({
       } catch (error) {
         // One ticket's trouble holds up no other's report; this one is made again on the next run.
         failures.push(`${row.txid}: ${error instanceof Error ? error.message : String(error)}`);
+        if (block !== undefined) failedBlock = Math.min(failedBlock ?? block, block);
         return;
       }
       // Recorded only once it was taken: a report that failed is made again on the next run.
@@ -163,6 +177,7 @@ export function createChainWatcher({
           reportedAt: at,
         },
         transfer.blockTime && transfer.blockTime < at ? transfer.blockTime : at,
+        transfer.block,
       );
     }
     // A transfer past the threshold is settled: one that leaves a long answer's first page (a busy
@@ -172,7 +187,7 @@ export function createChainWatcher({
         await tell({ ...row, gone: true, reportedAt: at });
       }
     }
-    return failures;
+    return { failures, failedBlock };
   }
 
   return {
@@ -191,23 +206,36 @@ export function createChainWatcher({
             const mine = watched.filter((t) => t.giveCode === currency.row.code);
             const client = createChainClient(sourceOf(currency), retry);
             const cursor = `chain_scan:${chain}:${currency.row.code}`;
+            const last = client.scansBlocks && mine.length > 0 ? await readScanCursor(db, cursor) : null;
             let answer: Awaited<ReturnType<typeof read>>;
             try {
               // With nothing to read, the tip alone says whether the source is up (so it can reopen).
               answer =
                 mine.length > 0
-                  ? await read(client, currency, mine, client.scansBlocks ? await readScanCursor(db, cursor) : null)
+                  ? await read(client, currency, mine, last)
                   : (await client.probe(), { seen: [], scanned: null });
             } catch (error) {
               const reason = `${chain} API: ${error instanceof Error ? error.message : String(error)}`.slice(0, 500);
               health = (await setWatchError(db, currency.row.code, reason)) || health;
               continue;
             }
-            health = (await setWatchError(db, currency.row.code, null)) || health;
             const refused = await report(currency, mine, answer.seen);
-            failures.push(...refused.map((failure) => `${currency.row.code} ${failure}`));
-            // Moved on only once all was reported; with nothing watched the next scan starts near the tip.
-            if (client.scansBlocks && refused.length === 0) await saveScanCursor(db, cursor, answer.scanned);
+            failures.push(...refused.failures.map((failure) => `${currency.row.code} ${failure}`));
+            let error: string | null = null;
+            if (client.scansBlocks) {
+              // A block scan moves on only so far that a block whose payment was not taken is read
+              // again next run (the unsettled window); with nothing watched it starts near the tip.
+              const scanned =
+                answer.scanned === null || refused.failedBlock === null
+                  ? answer.scanned
+                  : Math.min(answer.scanned, refused.failedBlock + currency.row.watchConfirmations - 1);
+              await saveScanCursor(db, cursor, scanned);
+              // Stuck there, it would see no later payment: its directions close as if the source were down.
+              if (refused.failures.length > 0 && last !== null && scanned !== null && scanned <= last) {
+                error = `${chain} payments not recorded: ${refused.failures[0]}`.slice(0, 500);
+              }
+            }
+            health = (await setWatchError(db, currency.row.code, error)) || health;
           }
         } finally {
           // A source that went down or came back opens or closes its directions in every process.

@@ -30,6 +30,7 @@ export function listWatchedTickets(db: DbOrTx, chain: Chain, since: Date) {
       giveSum: tickets.giveSum,
       address: tickets.depositAddress,
       tagged: tickets.depositTagged,
+      createdAt: tickets.createdAt,
     })
     .from(tickets)
     .where(

@@ -168,6 +168,7 @@ describe('plain ETH, found by reading blocks', () => {
         amount: '123.456789012345678901',
         confirmations: 4,
         blockTime: new Date((1_790_000_000 + (node.tip - 3) * 12) * 1000),
+        block: node.tip - 3,
       },
     ]);
     expect(scanned).toBe(node.tip);
@@ -215,6 +216,44 @@ describe('plain ETH, found by reading blocks', () => {
     ]);
     const [row] = await ctx.database.db.select().from(tickets).where(eq(tickets.id, ticket.id));
     expect(row!.status).toBe('new');
+  });
+
+  it('reads a block whose payment was not taken again, and closes ETH while that holds the scan back', async () => {
+    const ticket = await ethTicket();
+    const address = ticket.payTo[0]!.value;
+    const { exchange } = ctx.app.services;
+    const start = node.tip;
+    const stuckAt = start - 2;
+    node.txs.set(stuckAt, [{ hash: `0x${'e1'.repeat(32)}`, to: address, value: wei('0.05') }]);
+    let refuse = true;
+    const taken: Observation[] = [];
+    const watcher = createChainWatcher({
+      database: ctx.database,
+      catalog: ctx.app.services.catalog,
+      onObservation: async (o) => {
+        if (refuse) throw new Error('the ticket is locked');
+        taken.push(o);
+      },
+      retry: { timeoutMs: 500, retries: 0 },
+    });
+    await expect(watcher.watch('ethereum')).rejects.toThrow('the ticket is locked');
+    expect(await cursor()).toBe(start);
+    // Twenty blocks on, the scan goes only so far that the block stays in the window it reads again.
+    node.tip += 20;
+    await expect(watcher.watch('ethereum')).rejects.toThrow('the ticket is locked');
+    expect(await cursor()).toBe(stuckAt + 11);
+    expect(exchange.directionStatus('ETH', 'USDTTRC20')).toBe(true);
+    // Held there: no later payment would be seen, so ETH's directions close until the report is taken.
+    await expect(watcher.watch('ethereum')).rejects.toThrow('the ticket is locked');
+    expect(await cursor()).toBe(stuckAt + 11);
+    expect(exchange.directionStatus('ETH', 'USDTTRC20')).toBe(false);
+    const [eth] = await ctx.database.db.select().from(currencies).where(eq(currencies.code, 'ETH'));
+    expect(eth!.watchError).toMatch(/^ethereum payments not recorded: 0x(e1){32}: the ticket is locked/);
+    refuse = false;
+    await watcher.watch('ethereum');
+    expect(taken.map((o) => [o.txid, o.confirmations])).toEqual([[`0x${'e1'.repeat(32)}`, 23]]);
+    expect(await cursor()).toBe(node.tip);
+    expect(exchange.directionStatus('ETH', 'USDTTRC20')).toBe(true);
   });
 
   it('reports a payment whose block was replaced (a reorganisation) as gone, once', async () => {

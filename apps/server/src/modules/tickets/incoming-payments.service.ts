@@ -13,6 +13,7 @@ import {
   type Lang,
   type PaymentProblem,
   type Ticket,
+  type TicketStatus,
 } from '@obmen/shared';
 import type { Db, Tx } from '../../db/database';
 import { ConflictError, NotFoundError, ParameterError } from '../../http/errors';
@@ -56,6 +57,16 @@ const WATCHER: PaymentReporter = { source: 'chain', actor: { id: null, name: 'sy
 
 /** A continue-quote belongs to one ticket: its token names the ticket where a quote names a user. */
 const quoteOwner = (ticketId: string) => `ticket:${ticketId}`;
+
+/**
+ * Whether a payment that counts now may still move the ticket (to paid, or to a payment problem):
+ * awaiting payment, cancelled, or marked paid by its client while nothing had counted for it yet.
+ * Once payments back a paid ticket, one more is recorded for the operator to see, not judged: a
+ * second transfer (or a duplicate entry) must not undo a payout under way.
+ */
+export function paymentCanMove(status: TicketStatus, countedBefore: Decimal): boolean {
+  return allows('paymentProblem', status) && (status !== 'new' || countedBefore.isZero());
+}
 
 /** Short, over or exact, within one smallest unit of the give currency. */
 function compareToSum(received: Decimal, giveSum: Decimal, scale: number): PaymentProblem | 'exact' {
@@ -124,16 +135,23 @@ export function createIncomingPaymentsService({
    * The ticket's next status once a payment counted: paid, a problem, or left as it is. `seenAt` is
    * when the payment was first seen: one sent in time and confirmed after the window is not late.
    */
-  async function settle(tx: Tx, ticket: TicketRow, seenAt: Date, actor: string): Promise<PaymentOutcome> {
-    // Paid, refunded or in the client's hands already: the payment is on the ticket, nothing moves.
-    if (!allows('paymentProblem', ticket.status)) return 'recorded';
+  async function settle(
+    tx: Tx,
+    ticket: TicketRow,
+    { seenAt, countedBefore, reporter }: { seenAt: Date; countedBefore: Decimal; reporter: PaymentReporter },
+  ): Promise<PaymentOutcome> {
+    // Paid and backed, refunded or in the client's hands already: the payment is on the ticket, nothing moves.
+    if (!paymentCanMove(ticket.status, countedBefore)) return 'recorded';
+    const actor = reporter.actor.id ? `operator:${reporter.actor.id}` : 'system';
     const scale = scaleOf(catalog.get(), ticket.giveCode);
     const received = new Decimal(await confirmedTotal(tx, ticket.id));
     // A cancelled ticket (by its window, the client or an operator) is paid late, whenever it was sent.
-    // One the client marked paid was marked inside its window: only the amount can prove the mark wrong.
+    // The chain dates a payment; an operator's entry, made whenever they look, does not: a ticket the
+    // client marked paid inside its window is then judged by the amount alone.
+    const judgedByTime = ticket.status === 'advance' || reporter.source === 'chain';
     const late =
       ticket.status === 'deleted' ||
-      (ticket.status === 'advance' && ticket.paymentDeadline !== null && seenAt > ticket.paymentDeadline);
+      (judgedByTime && ticket.paymentDeadline !== null && seenAt > ticket.paymentDeadline);
     const verdict = late ? 'late' : compareToSum(received, new Decimal(ticket.giveSum), scale);
     if (verdict === 'exact') {
       // Marked paid by the client already: the transfer bears it out, and the operator pays out.
@@ -167,6 +185,8 @@ export function createIncomingPaymentsService({
     const firstSeen = existing?.seenAt ?? (obs.seenAt < ticket.createdAt ? ticket.createdAt : obs.seenAt);
     const now = new Date();
     const counts = !obs.gone && Math.max(obs.confirmations, existing?.confirmations ?? 0) >= obs.required;
+    // What backed the ticket before this payment counted (a paid ticket with payments behind it stays paid).
+    const countedBefore = counts ? new Decimal(await confirmedTotal(tx, ticket.id)) : new Decimal(0);
     const state = {
       // Watchers may report out of order: the count never goes back.
       confirmations: Math.max(obs.confirmations, existing?.confirmations ?? 0),
@@ -188,8 +208,7 @@ export function createIncomingPaymentsService({
       if (!counts && !obs.gone) await mailer.enqueue(tx, tickets.paymentSeenMailOf(ticket, row));
     }
     if (!counts) return { ticket, outcome: obs.gone ? 'gone' : 'seen' } as const;
-    const actor = reporter.actor.id ? `operator:${reporter.actor.id}` : 'system';
-    const outcome = await settle(tx, ticket, firstSeen, actor);
+    const outcome = await settle(tx, ticket, { seenAt: firstSeen, countedBefore, reporter });
     await writeAudit(tx, {
       actorId: reporter.actor.id,
       actorName: reporter.actor.name,

@@ -7,6 +7,7 @@ import { createTicket, usdtToBtc } from '../../../test/tickets';
 import { openPostgres } from '../../db/database';
 import { tickets } from '../../db/schema';
 import type { Shown } from './incoming-payments.kit';
+import type { PaymentReporter } from './incoming-payments.service';
 import {
   TX,
   ctx,
@@ -117,23 +118,41 @@ describe('a watched payment', () => {
     expect(await view(ticket.id)).toMatchObject({ status: 'new', received: ticket.give.sum });
   });
 
-  it('checks the amount of a transfer that arrives after the client marked the ticket paid, not its time', async () => {
-    for (const [delta, outcome, status] of [
-      ['0', 'recorded', 'new'],
-      ['-5', 'problem', 'payment_problem'],
+  it('checks a transfer that arrives after the client marked the ticket paid: its amount, and on the chain its time', async () => {
+    const operator: PaymentReporter = { source: 'operator', actor: { id: null, name: 'operator' } };
+    // A day after the window: the chain's date is the payment's own, an operator's entry only theirs.
+    const later = new Date(Date.now() + 86_400_000);
+    for (const [delta, reporter, outcome, status, problem] of [
+      ['0', operator, 'recorded', 'new', null],
+      ['-5', operator, 'problem', 'payment_problem', 'under'],
+      ['0', undefined, 'problem', 'payment_problem', 'late'],
     ] as const) {
       const before = await held('BTC');
       const ticket = await newTicket();
       await ctx.app.services.tickets.transition(ticket.id, 'confirm', { actor: 'client' });
       txs.n += 1;
       const amount = new Decimal(ticket.give.sum).plus(delta).toFixed(2);
-      // Confirmed (or found by the operator) a day after the window: the client's mark was in time.
-      const later = new Date(Date.now() + 86_400_000);
-      expect(await record(seen(ticket, amount, 20, { seenAt: later }))).toBe(outcome);
-      expect(await view(ticket.id)).toMatchObject({ status, received: amount });
+      expect(
+        await ctx.app.services.payments.recordIncomingPayment(seen(ticket, amount, 20, { seenAt: later }), reporter),
+      ).toBe(outcome);
+      expect(await view(ticket.id)).toMatchObject({ status, received: amount, paymentProblem: problem });
       // A problem lets go of the payout it held; a transfer that bears the client out keeps it.
       expect((await held('BTC')).eq(before)).toBe(status === 'payment_problem');
     }
+  });
+
+  it('only records a further transfer to a ticket its payments already back: the payout goes on', async () => {
+    const ticket = await newTicket();
+    txs.n += 1;
+    expect(await record(seen(ticket, ticket.give.sum, 20))).toBe('paid');
+    const paidHeld = await held('BTC');
+    txs.n += 1;
+    expect(await record(seen(ticket, ticket.give.sum, 20))).toBe('recorded');
+    const shown = await view(ticket.id);
+    const doubled = new Decimal(ticket.give.sum).times(2).toFixed(2);
+    expect(shown).toMatchObject({ status: 'new', paymentProblem: null, received: doubled });
+    expect(shown.payments).toHaveLength(2);
+    expect((await held('BTC')).eq(paidHeld)).toBe(true);
   });
 });
 

@@ -24,7 +24,8 @@ import { catalogAmounts } from '../exchange/catalog-amounts';
 import type { Catalog } from '../exchange/exchange.catalog';
 import { mailsTo } from '../mail/outbox-admin.repository';
 import { toOutboxDto } from '../mail/outbox-admin.service';
-import type { IncomingPaymentsService } from './incoming-payments.service';
+import { paymentCanMove, type IncomingPaymentsService } from './incoming-payments.service';
+import { confirmedTotal } from './ticket-payments.repository';
 import { countTicketsByStatus, findCardCheckRow, searchTickets, ticketHistoryOf } from './ticket-desk.repository';
 import { allows } from './ticket-lifecycle';
 import { requirePayoutProof } from './ticket-proof';
@@ -119,7 +120,7 @@ export function createTicketDeskService({ db, catalog, tickets, payments, cardCh
         actions: ADMIN_TICKET_ACTIONS.filter(
           (action) => allows(action, row.status) && (action !== 'approveCard' || checkStatus === 'pending'),
         ),
-        canRecordPayment: allows('paymentProblem', row.status),
+        canRecordPayment: paymentCanMove(row.status, new Decimal(ticket.received ?? '0')),
         mails: mails.map(toOutboxDto),
       };
     },
@@ -179,7 +180,11 @@ export function createTicketDeskService({ db, catalog, tickets, payments, cardCh
     async recordPayment(actor: Actor, id: string, body: z.output<typeof adminTicketPayment>): Promise<void> {
       const row = await findTicket(db, id);
       if (!row) throw new NotFoundError('ticket.notFound');
-      if (!allows('paymentProblem', row.status)) throw new ConflictError('wrong_status', 'ticket.wrongStatus');
+      // Taken only where it can still move the ticket: once payments back a paid ticket, a second
+      // entry is more likely the same transfer under another number than money that arrived.
+      if (!paymentCanMove(row.status, new Decimal(await confirmedTotal(db, id)))) {
+        throw new ConflictError('wrong_status', 'ticket.wrongStatus');
+      }
       await payments.recordIncomingPayment(
         {
           ticketId: id,
