@@ -116,6 +116,10 @@ describe('a watched payment', () => {
     expect((await view(ticket.id)).payments).toMatchObject([{ gone: false, confirmations: 1 }]);
     expect(await record(seen(ticket, ticket.give.sum, 20))).toBe('paid');
     expect(await view(ticket.id)).toMatchObject({ status: 'new', received: ticket.give.sum });
+    // One row and one "payment seen" mail for the transaction, however often it came and went.
+    expect((await view(ticket.id)).payments).toHaveLength(1);
+    const kinds = (await mailsTo(await emailOf(ticket.id))).map((m) => m.kind);
+    expect(kinds.filter((kind) => kind === 'ticket_payment_seen')).toHaveLength(1);
   });
 
   it('checks a transfer that arrives after the client marked the ticket paid: its amount, and on the chain its time', async () => {
