@@ -214,6 +214,9 @@ export async function buildApp({
     },
     // Mail and Telegram links open in new tabs; they must not reach back into the exchanger.
     crossOriginOpenerPolicy: { policy: 'same-origin' },
+    // Nothing of an address leaves the site; within it, a login followed before the app started
+    // still knows the page to return to (guards.ts).
+    referrerPolicy: { policy: 'same-origin' },
     hsts: config.PUBLIC_URL.startsWith('https:'),
   });
   await app.register(securityHeaders, { documentHeaders });

@@ -66,6 +66,26 @@ describe('navigation guards', () => {
     expect(app.guards.takeReturnPath('en')).toBe('/en/news/5');
   });
 
+  it('remember the site’s page a login opened as a new page load came from, not another site or an auth page', async () => {
+    const referrer = vi.spyOn(document, 'referrer', 'get');
+    try {
+      for (const [from, back] of [
+        [`${window.location.origin}/en/faq`, '/en/faq'],
+        ['https://elsewhere.example/en/faq', '/en/'],
+        [`${window.location.origin}/en/register`, '/en/'],
+        ['', '/en/'],
+      ] as const) {
+        sessionStorage.clear();
+        referrer.mockReturnValue(from);
+        const app = await openApp('/en/login');
+        expect(app.path()).toBe('/en/login');
+        expect(app.guards.takeReturnPath('en'), from).toBe(back);
+      }
+    } finally {
+      referrer.mockRestore();
+    }
+  });
+
   it('send a logged-in user away from login and register to home', async () => {
     const app = await openApp('/en/login', { token: 't1' });
     expect(app.path()).toBe('/en/');

@@ -54,6 +54,19 @@ function pageOf(location: Location): PageRef | null {
   return match ? { name: match.name, params: match.params } : null;
 }
 
+/** The site's page a full page load came from (Referrer-Policy: same-origin sends it within the site). */
+function referredPage(): PageRef | null {
+  if (typeof document === 'undefined' || !document.referrer) return null;
+  try {
+    const from = new URL(document.referrer);
+    if (from.origin !== window.location.origin) return null;
+    const match = matchPageRoute(from.pathname);
+    return match ? { name: match.name, params: match.params } : null;
+  } catch {
+    return null;
+  }
+}
+
 function guard(name: PageRouteName, params: Record<string, string | undefined>, lang: Lang): Response | null {
   if (isUserPage(name) && !isLoggedIn()) {
     remember({
@@ -66,7 +79,11 @@ function guard(name: PageRouteName, params: Record<string, string | undefined>, 
   if (name === 'login' || name === 'register') {
     if (isLoggedIn()) return redirect(pagePath(lang, 'home'));
     if (sentToLogin) sentToLogin = false;
-    else if (shownPage && !AUTH_PAGES.includes(shownPage.name)) remember(shownPage);
+    else {
+      // The first page of a visit: a link followed before the app started came from the referrer.
+      const from = shownPage ?? referredPage();
+      if (from && !AUTH_PAGES.includes(from.name)) remember(from);
+    }
   }
   return null;
 }
