@@ -1,8 +1,9 @@
-import { existsSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import getPort from 'get-port';
+import { findBrowser } from '../scripts/ensure-browser.mjs';
 import { randomAddress } from './support/addresses';
 
 // `npm test` passes these; run alone, the config picks them. Workers inherit them from this process.
@@ -18,10 +19,8 @@ export const baseURL = `http://127.0.0.1:${port}`;
 const browser = {
   ...devices['Desktop Chrome'],
   launchOptions: {
-    // Chromium's headless shell where installed (`npm test` sees to it): half the CPU of the full browser.
-    executablePath:
-      process.env.CHROMIUM_PATH ??
-      (existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : '/usr/bin/chromium'),
+    // `npm test` names it; run alone, the same choice (the headless shell before a full Chromium).
+    executablePath: process.env.CHROMIUM_PATH ?? findBrowser() ?? '/usr/bin/chromium',
     args: [
       '--headless',
       '--no-sandbox',

@@ -8,7 +8,8 @@ import { run } from './lib.mjs';
 const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 const FULL = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
 
-const firstFound = () => [HEADLESS_SHELL, ...FULL].find((candidate) => existsSync(candidate));
+/** The Chromium the suite drives, installing nothing: the headless shell first, else a full browser. */
+export const findBrowser = () => [HEADLESS_SHELL, ...FULL].find((candidate) => existsSync(candidate));
 
 /** `held`: a heading to print the install's output under in one piece (it runs beside other checks). */
 export async function ensureBrowser({ held = null } = {}) {
@@ -28,7 +29,7 @@ export async function ensureBrowser({ held = null } = {}) {
       await run('apt-get', ['install', '-y', '-q', '--no-install-recommends', 'chromium-headless-shell'], options);
     }
   }
-  const found = firstFound();
+  const found = findBrowser();
   if (found) {
     if (found !== HEADLESS_SHELL) {
       console.log(

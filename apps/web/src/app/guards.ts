@@ -49,7 +49,7 @@ let shownPage: PageRef | null = null;
 /** The user-area guard has just sent this navigation to login and remembered where it came from. */
 let sentToLogin = false;
 
-function pageOf(location: Location): PageRef | null {
+function pageOf(location: Pick<Location, 'pathname'>): PageRef | null {
   const match = matchPageRoute(location.pathname);
   return match ? { name: match.name, params: match.params } : null;
 }
@@ -59,9 +59,7 @@ function referredPage(): PageRef | null {
   if (typeof document === 'undefined' || !document.referrer) return null;
   try {
     const from = new URL(document.referrer);
-    if (from.origin !== window.location.origin) return null;
-    const match = matchPageRoute(from.pathname);
-    return match ? { name: match.name, params: match.params } : null;
+    return from.origin === window.location.origin ? pageOf(from) : null;
   } catch {
     return null;
   }

@@ -54,7 +54,7 @@ const keyOf = (ticketId: string, txid: string, position: number) => `${ticketId}
  * sum at a shared address (tags repeat once a day's tickets are done), still in the API's list. The
  * margin covers block times that trail the clock (Bitcoin's may, by up to about an hour).
  */
-export const OLDER_THAN_TICKET_MS = 2 * 3_600_000;
+const OLDER_THAN_TICKET_MS = 2 * 3_600_000;
 
 /** Worth telling: new, back after vanishing, or confirmations moved while still short of the threshold or reaching it. */
 function changed(before: ObservationRow | undefined, seen: IncomingTransfer, required: number): boolean {

@@ -138,13 +138,18 @@ export function createIncomingPaymentsService({
   async function settle(
     tx: Tx,
     ticket: TicketRow,
-    { seenAt, countedBefore, reporter }: { seenAt: Date; countedBefore: Decimal; reporter: PaymentReporter },
+    {
+      seenAt,
+      countedBefore,
+      amount,
+      reporter,
+    }: { seenAt: Date; countedBefore: Decimal; amount: string; reporter: PaymentReporter },
   ): Promise<PaymentOutcome> {
     // Paid and backed, refunded or in the client's hands already: the payment is on the ticket, nothing moves.
     if (!paymentCanMove(ticket.status, countedBefore)) return 'recorded';
     const actor = reporter.actor.id ? `operator:${reporter.actor.id}` : 'system';
     const scale = scaleOf(catalog.get(), ticket.giveCode);
-    const received = new Decimal(await confirmedTotal(tx, ticket.id));
+    const received = countedBefore.plus(amount);
     // A cancelled ticket (by its window, the client or an operator) is paid late, whenever it was sent.
     // The chain dates a payment; an operator's entry, made whenever they look, does not: a ticket the
     // client marked paid inside its window is then judged by the amount alone.
@@ -185,7 +190,7 @@ export function createIncomingPaymentsService({
     const firstSeen = existing?.seenAt ?? (obs.seenAt < ticket.createdAt ? ticket.createdAt : obs.seenAt);
     const now = new Date();
     const counts = !obs.gone && Math.max(obs.confirmations, existing?.confirmations ?? 0) >= obs.required;
-    // What backed the ticket before this payment counted (a paid ticket with payments behind it stays paid).
+    // What backed the ticket before this payment counts (read before its row says so).
     const countedBefore = counts ? new Decimal(await confirmedTotal(tx, ticket.id)) : new Decimal(0);
     const state = {
       // Watchers may report out of order: the count never goes back.
@@ -208,7 +213,7 @@ export function createIncomingPaymentsService({
       if (!counts && !obs.gone) await mailer.enqueue(tx, tickets.paymentSeenMailOf(ticket, row));
     }
     if (!counts) return { ticket, outcome: obs.gone ? 'gone' : 'seen' } as const;
-    const outcome = await settle(tx, ticket, { seenAt: firstSeen, countedBefore, reporter });
+    const outcome = await settle(tx, ticket, { seenAt: firstSeen, countedBefore, amount, reporter });
     await writeAudit(tx, {
       actorId: reporter.actor.id,
       actorName: reporter.actor.name,
