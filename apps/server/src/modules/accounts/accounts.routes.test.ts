@@ -211,8 +211,16 @@ describe('POST /token, /checktoken, /api/v1/User/info, /logout', () => {
       return performance.now() - started;
     };
     await time(unique('warm'));
-    const wrong = Math.min(await time(fields.username), await time(fields.username), await time(fields.username));
-    const unknown = Math.min(await time(unique('g')), await time(unique('g')), await time(unique('g')));
+    // Taken in turns and the quickest of each kept: a busy moment of the machine (CI runs two test
+    // files at once) then slows both kinds alike instead of one run of three.
+    const wrongs: number[] = [];
+    const unknowns: number[] = [];
+    for (let round = 0; round < 5; round += 1) {
+      wrongs.push(await time(fields.username));
+      unknowns.push(await time(unique('g')));
+    }
+    const wrong = Math.min(...wrongs);
+    const unknown = Math.min(...unknowns);
     expect(unknown).toBeGreaterThan(wrong * 0.5);
     expect(unknown).toBeLessThan(wrong * 2);
   });
