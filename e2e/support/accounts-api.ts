@@ -8,7 +8,7 @@ import { operatorSession } from './two-factor';
 /** The operator the e2e server is started with (playwright.config.ts). */
 export const OPERATOR = { username: 'operator@obmen.test', password: 'E2e-Lantern-Harbor-58!' };
 
-const TRON_ADDRESS = 'TXk4hPbR8dN5e2QvYw3mZs7fLc6uJ9aGtB';
+const TRON_ADDRESS = 'TDUaVeMo8UTNmoMCuN7ydNBamXTzgddv2H';
 
 export interface ApiUser {
   username: string;

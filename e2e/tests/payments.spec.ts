@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { openConsole } from '../support/console';
 import { BTC_ADDRESS, coinTicket, operatorActs, operatorToken } from '../support/tickets';
 
-const TRON_ADDRESS = 'TXk4hPbR8dN5e2QvYw3mZs7fLc6uJ9aGtB';
+const TRON_ADDRESS = 'TDUaVeMo8UTNmoMCuN7ydNBamXTzgddv2H';
 const REFUND_TX = 'cd'.repeat(32);
 
 for (const lang of ['ru', 'en'] as const) {

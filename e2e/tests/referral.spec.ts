@@ -10,7 +10,7 @@ import {
   type ApiUser,
 } from '../support/accounts-api';
 
-const TRON_ADDRESS = 'TXk4hPbR8dN5e2QvYw3mZs7fLc6uJ9aGtB';
+const TRON_ADDRESS = 'TDUaVeMo8UTNmoMCuN7ydNBamXTzgddv2H';
 
 const ru = {
   title: 'Реферальная программа',

@@ -3,7 +3,7 @@ import { toAmount } from '@obmen/shared';
 import type { TestContext } from './test-app';
 
 export const BTC_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
-export const TRON_ADDRESS = 'TXk4hPbR8dN5e2QvYw3mZs7fLc6uJ9aGtB';
+export const TRON_ADDRESS = 'TDUaVeMo8UTNmoMCuN7ydNBamXTzgddv2H';
 export const SBER_CARD = '2202 2000 0000 0008';
 export const OTHER_CARD = '2202 2000 0000 0016';
 

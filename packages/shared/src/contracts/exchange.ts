@@ -1,4 +1,5 @@
 import * as z from './zod';
+import { ADDRESS_FORMATS } from '../validation/addresses';
 
 export const CURRENCY_SIDES = ['give', 'get'] as const;
 export const currencySideSchema = z.enum(CURRENCY_SIDES);
@@ -119,6 +120,8 @@ export const requisiteFieldSchema = z.object({
   placeholder: z.string(),
   /** A RegExp source, applied after trimming (and, for cards and phones, after removing spaces and dashes). */
   pattern: z.string(),
+  /** The network whose address this is: its checksum is checked too (bech32, base58check, EIP-55…). */
+  format: z.enum(ADDRESS_FORMATS).optional(),
   required: z.boolean(),
 });
 export type RequisiteField = z.infer<typeof requisiteFieldSchema>;

@@ -33,6 +33,7 @@ export const EN_MESSAGES: Record<MessageKey, string> = {
   'twoFactor.alreadyOn': 'Two-factor authentication is already on',
   'twoFactor.notStarted': 'Start setting it up again',
   'validation.cardNumber': 'Invalid card number',
+  'validation.addressChecksum': 'This address has a typo: its checksum does not match. Copy it again from your wallet',
   'validation.agreeAml': 'You need to accept the AML/KYC terms',
   'ticket.notFound': 'Ticket not found',
   'ticket.signInRequired': 'This ticket belongs to an account: sign in to see it',
@@ -119,6 +120,7 @@ export const EN_MESSAGES: Record<MessageKey, string> = {
   'admin.notLive': 'Prices are set by hand only: no live rate source is connected',
   'admin.slugTaken': 'This address is already taken',
   'error.unexpected': 'An unexpected error has occurred',
+  'error.conflict': 'This was just changed elsewhere: reload the page and try again',
   'error.notFound': 'Not found',
   'error.pageNotFound': 'Page not found',
   'error.timeout':

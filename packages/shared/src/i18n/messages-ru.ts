@@ -34,6 +34,8 @@ export const RU_MESSAGES = {
   'twoFactor.alreadyOn': 'Двухфакторная аутентификация уже включена',
   'twoFactor.notStarted': 'Начните подключение заново',
   'validation.cardNumber': 'Неверный номер карты',
+  'validation.addressChecksum':
+    'В адресе опечатка: не сходится контрольная сумма. Скопируйте адрес из кошелька ещё раз',
   'validation.agreeAml': 'Необходимо принять условия AML/KYC',
   'ticket.notFound': 'Заявка не найдена',
   'ticket.signInRequired': 'Эта заявка создана в аккаунте: войдите, чтобы её увидеть',
@@ -121,6 +123,7 @@ export const RU_MESSAGES = {
   'admin.notLive': 'Цены берутся только вручную: источник курсов не подключён',
   'admin.slugTaken': 'Этот адрес уже занят',
   'error.unexpected': 'Произошла непредвиденная ошибка',
+  'error.conflict': 'Это только что изменили в другом окне: обновите страницу и попробуйте снова',
   'error.notFound': 'Не найдено',
   'error.pageNotFound': 'Страница не найдена',
   'error.timeout':

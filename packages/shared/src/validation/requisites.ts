@@ -1,4 +1,5 @@
 import type { RequisiteField } from '../contracts/exchange';
+import { isValidAddress } from './addresses';
 
 /** Cards and phones are typed with spaces and dashes; they are checked and stored without. */
 export function normalizeRequisite(kind: RequisiteField['kind'], value: string): string {
@@ -32,11 +33,15 @@ export function passesLuhn(digits: string): boolean {
   return sum % 10 === 0;
 }
 
-export type RequisiteProblem = 'validation.required' | 'validation.pattern' | 'validation.cardNumber';
+export type RequisiteProblem =
+  'validation.required' | 'validation.pattern' | 'validation.cardNumber' | 'validation.addressChecksum';
 
-/** What is wrong with a requisite value, or null when it is right (required, pattern, Luhn for cards). */
+/**
+ * What is wrong with a requisite value, or null when it is right (required, pattern, Luhn for cards,
+ * the network's checksum for an address of a named format).
+ */
 export function requisiteProblem(
-  field: Pick<RequisiteField, 'kind' | 'pattern' | 'required'>,
+  field: Pick<RequisiteField, 'kind' | 'pattern' | 'required' | 'format'>,
   raw: string | undefined,
 ): RequisiteProblem | null {
   const value = normalizeRequisite(field.kind, raw ?? '');
@@ -44,5 +49,6 @@ export function requisiteProblem(
   if (!new RegExp(field.pattern).test(value))
     return field.kind === 'card' ? 'validation.cardNumber' : 'validation.pattern';
   if (field.kind === 'card' && !passesLuhn(value)) return 'validation.cardNumber';
+  if (field.format && !isValidAddress(field.format, value)) return 'validation.addressChecksum';
   return null;
 }

@@ -1,3 +1,4 @@
+import type { AddressFormat } from '@obmen/shared/addresses';
 /**
  * The texts a fresh installation starts with, beside the demo exchange of demo-data.ts: the
  * requisites each currency asks for, the operator's notes under the converter and the SEO copy of
@@ -21,6 +22,8 @@ export interface DemoRequisiteField {
   placeholderEn?: string;
   /** A RegExp source anchored with ^…$, tested after trimming (cards and phones: without spaces and dashes). */
   pattern: string;
+  /** The network whose address checksum the value must pass. */
+  format?: AddressFormat;
   required: boolean;
 }
 
@@ -35,6 +38,7 @@ const MEMO = /^[\w -]{1,120}$/.source;
 
 interface Network {
   pattern: string;
+  format: AddressFormat;
   placeholder: string;
   /** The wallet address label, e.g. 'Адрес кошелька Bitcoin'. */
   labelRu: string;
@@ -48,6 +52,7 @@ interface Network {
 }
 
 const BTC: Network = {
+  format: 'bitcoin',
   pattern: /^(bc1[ac-hj-np-z02-9]{11,71}|[13][a-km-zA-HJ-NP-Z1-9]{25,34})$/.source,
   placeholder: 'bc1qnu9pg06nnsahwsuu44qxezd2jch0nkjfpw40ls',
   labelRu: 'Адрес кошелька Bitcoin',
@@ -62,6 +67,7 @@ const ETH_ADDRESS = /^0x[a-fA-F0-9]{40}$/.source;
 const TRON_ADDRESS = /^T[1-9A-HJ-NP-Za-km-z]{33}$/.source;
 
 const ETH: Network = {
+  format: 'ethereum',
   pattern: ETH_ADDRESS,
   placeholder: '0x4Bf10cc0a23A2037291C9a203995f6a83a14aF92',
   labelRu: 'Адрес кошелька Ethereum',
@@ -73,6 +79,7 @@ const ETH: Network = {
 };
 
 const USDT_ERC20: Network = {
+  format: 'ethereum',
   pattern: ETH_ADDRESS,
   placeholder: '0xa93bFca552Ba5345EAf5D848693816ce401A79b9',
   labelRu: 'Адрес USDT в сети Ethereum (ERC20)',
@@ -90,6 +97,7 @@ const USDC_ERC20: Network = {
 };
 
 const USDT_TRC20: Network = {
+  format: 'tron',
   pattern: TRON_ADDRESS,
   placeholder: 'TWtusZs7DuSbYojyi7NVNsnxmAooeMJSAc',
   labelRu: 'Адрес USDT в сети TRON (TRC20)',
@@ -101,6 +109,7 @@ const USDT_TRC20: Network = {
 };
 
 const TRX: Network = {
+  format: 'tron',
   pattern: TRON_ADDRESS,
   placeholder: 'TNHMwkH8KoJncmbQPbEhKysNyTP4Y1dBko',
   labelRu: 'Адрес кошелька TRON',
@@ -112,6 +121,7 @@ const TRX: Network = {
 };
 
 const LTC: Network = {
+  format: 'litecoin',
   pattern: /^(ltc1[ac-hj-np-z02-9]{11,71}|[LM3][a-km-zA-HJ-NP-Z1-9]{26,33})$/.source,
   placeholder: 'ltc1qm8m2vsdhgf0ad3qvuauf2kr5ec99t409m045cc',
   labelRu: 'Адрес кошелька Litecoin',
@@ -123,6 +133,7 @@ const LTC: Network = {
 };
 
 const TON: Network = {
+  format: 'ton',
   pattern: /^(EQ|UQ|kQ|0Q)[A-Za-z0-9_-]{46}$/.source,
   placeholder: 'UQCH2ds1UJ6upEQohJipcKpnqlTlWAwaVSPpUf62Ux3Lg7y4',
   labelRu: 'Адрес кошелька TON',
@@ -134,6 +145,7 @@ const TON: Network = {
 };
 
 const XMR: Network = {
+  format: 'monero',
   pattern: /^[48][0-9AB][1-9A-HJ-NP-Za-km-z]{93}$/.source,
   placeholder: '42KfupHwG3XWrJT3cCtcXr9t6fr2yqsoMLZh2zpuCZNvWVjDU65xdEod8Un5YDabve5LQGpgztQMC5Cf263rCqx88eF3VhP',
   labelRu: 'Адрес кошелька Monero',
@@ -145,6 +157,7 @@ const XMR: Network = {
 };
 
 const SOL: Network = {
+  format: 'solana',
   pattern: /^[1-9A-HJ-NP-Za-km-z]{32,44}$/.source,
   placeholder: 'HsvfWBdSJCBQWoxoh8EKfDUqAF9sxJHoeQo1jGc6FmvQ',
   labelRu: 'Адрес кошелька Solana',
@@ -231,6 +244,7 @@ function cryptoSides(
         hintEn: `Optional: ${network.refundEn} in case a refund is needed`,
         placeholder: network.placeholder,
         pattern: network.pattern,
+        format: network.format,
         required: false,
       },
     ],
@@ -244,6 +258,7 @@ function cryptoSides(
         hintEn: network.formatEn,
         placeholder: network.placeholder,
         pattern: network.pattern,
+        format: network.format,
         required: true,
       },
       ...extraGet,

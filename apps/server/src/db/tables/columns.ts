@@ -1,3 +1,4 @@
+import type { AddressFormat } from '@obmen/shared/addresses';
 import { numeric, timestamp } from 'drizzle-orm/pg-core';
 
 export interface RequisiteFieldRecord {
@@ -12,6 +13,8 @@ export interface RequisiteFieldRecord {
   /** The example on English pages when it differs (a name, a bank); absent in older rows. */
   placeholderEn?: string;
   pattern: string;
+  /** The network whose address checksum the value must pass; absent: the pattern alone. */
+  format?: AddressFormat;
   required: boolean;
 }
 

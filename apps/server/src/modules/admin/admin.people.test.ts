@@ -129,7 +129,7 @@ describe('referral payouts', () => {
         currencyCode: 'USDTTRC20',
         sum: '12.5',
         amountUsd: '12.5',
-        requisite: 'TXk4hPbR8dN5e2QvYw3mZs7fLc6uJ9aGtB',
+        requisite: 'TDUaVeMo8UTNmoMCuN7ydNBamXTzgddv2H',
       })
       .returning();
     const balance = async () =>

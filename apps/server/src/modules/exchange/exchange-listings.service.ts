@@ -25,6 +25,7 @@ const toField = (field: RequisiteFieldRecord, lang: Lang): RequisiteField => ({
   hint: lang === 'en' ? field.hintEn : field.hintRu,
   placeholder: (lang === 'en' && field.placeholderEn) || field.placeholder,
   pattern: field.pattern,
+  ...(field.format && { format: field.format }),
   required: field.required,
 });
 

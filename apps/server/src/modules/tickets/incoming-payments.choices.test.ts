@@ -111,6 +111,14 @@ describe('payment problems: the client’s choices', () => {
     expect((await withAddress('')).statusCode).toBe(200);
   });
 
+  it('refund an SBP payment only to a phone number, written as requisites are (issue 42)', () => {
+    const refundTo = (address: string) =>
+      ctx.app.services.payments.refundAddressOf({ giveCode: 'SBPRUB' }, address, 'address');
+    expect(refundTo('+7 912 345-67-89')).toBe('+79123456789');
+    expect(() => refundTo('верните на карту мамы')).toThrow();
+    expect(() => refundTo('+7 912 345')).toThrow();
+  });
+
   it('refund to a valid address only; the operator sends it and records the transaction, and the ticket ends', async () => {
     const ticket = await newTicket('0.01', {
       requisites: {
@@ -137,6 +145,19 @@ describe('payment problems: the client’s choices', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().parameterErrors).toEqual([{ name: 'address', messages: ['This is not a valid USDT address'] }]);
+    // Issue 42: the right look with one character mistyped — the base58check sum catches it.
+    const typo = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/Tickets/${ticket.id}/refund`,
+      payload: { address: `${TRON_ADDRESS.slice(0, -1)}${TRON_ADDRESS.endsWith('H') ? 'J' : 'H'}` },
+    });
+    expect(typo.statusCode).toBe(400);
+    expect(typo.json().parameterErrors).toEqual([
+      {
+        name: 'address',
+        messages: ['В адресе опечатка: не сходится контрольная сумма. Скопируйте адрес из кошелька ещё раз'],
+      },
+    ]);
     expect((await view(ticket.id)).status).toBe('payment_problem');
 
     const asked = await ctx.app.inject({

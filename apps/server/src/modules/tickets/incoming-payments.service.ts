@@ -98,19 +98,26 @@ export function createIncomingPaymentsService({
   const giveCurrency = (ticket: Pick<TicketRow, 'giveCode'>) => catalog.get().currencies.get(ticket.giveCode)?.row;
 
   /**
-   * A refund address checked with the give currency's own pattern (a card number with Luhn for card
-   * currencies) and written as the requisites are; a wrong one is refused under the form's `name`.
+   * A refund address checked with the give currency's own field (a wallet address with its network's
+   * checksum, a card number with Luhn, the phone an SBP transfer came from) and written as the
+   * requisites are; a wrong one is refused under the form's `name`.
    */
   function refundAddressOf(row: Pick<TicketRow, 'giveCode'>, address: string, name: string): string {
     const give = giveCurrency(row);
     const field =
       give?.giveFields.find((f) => f.kind === 'address') ??
       give?.getFields.find((f) => f.kind === 'address') ??
-      give?.giveFields.find((f) => f.kind === 'card');
-    if (field && requisiteProblem({ ...field, required: true }, address)) {
-      throw new ParameterError((l) => [
-        { name, messages: [formatMessage(l, 'ticket.refundAddress', { valute: give?.valute ?? '' })] },
-      ]);
+      give?.giveFields.find((f) => f.kind === 'card') ??
+      // SBP and bank transfers: the money goes back to the phone it came from.
+      give?.giveFields.find((f) => f.kind === 'phone');
+    const problem = field && requisiteProblem({ ...field, required: true }, address);
+    if (problem) {
+      // A checksum that does not match is a typo in a real address: saying so helps more than "not valid".
+      const message = (l: Lang) =>
+        problem === 'validation.addressChecksum'
+          ? formatMessage(l, problem)
+          : formatMessage(l, 'ticket.refundAddress', { valute: give?.valute ?? '' });
+      throw new ParameterError((l) => [{ name, messages: [message(l)] }]);
     }
     return normalizeRequisite(field?.kind ?? 'address', address);
   }

@@ -114,6 +114,33 @@ describe('creating a ticket', () => {
     ]);
   });
 
+  it('refuses a payout address of the right look whose checksum does not match, in the client’s language (issue 42)', async () => {
+    // BIP 173's own example with its last character changed: bech32 finds the typo.
+    const typo = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t5';
+    const withAddress = (walletAddress: string, lang: string) =>
+      createTicket(
+        ctx,
+        sberToBtc('10000', {
+          email: 'checksum.client@example.com',
+          requisites: { give: { cardNumber: '2202 2000 0000 0008', fullName: 'Иван Петров' }, get: { walletAddress } },
+        }),
+        { 'accept-language': lang },
+      );
+    const ru = await withAddress(typo, 'ru');
+    expect(ru.statusCode).toBe(400);
+    expect(ru.json().parameterErrors).toEqual([
+      {
+        name: 'requisites.get.walletAddress',
+        messages: ['В адресе опечатка: не сходится контрольная сумма. Скопируйте адрес из кошелька ещё раз'],
+      },
+    ]);
+    const en = await withAddress(typo, 'en');
+    expect(en.json().parameterErrors[0].messages).toEqual([
+      'This address has a typo: its checksum does not match. Copy it again from your wallet',
+    ]);
+    expect((await withAddress('bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4', 'ru')).statusCode).toBe(200);
+  });
+
   it('refuses amounts out of range or over the reserve, changing nothing', async () => {
     const before = await btcReserve();
     const small = await createTicket(ctx, usdtToBtc('0.0002'));

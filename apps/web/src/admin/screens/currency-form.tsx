@@ -10,6 +10,7 @@ import {
 } from '@obmen/shared/admin';
 import { CURRENCY_KINDS, REQUISITE_KINDS } from '@obmen/shared/contracts';
 import { TX_HASH_FORMAT_NAMES } from '@obmen/shared/tx-explorer';
+import { ADDRESS_FORMATS } from '@obmen/shared/addresses';
 import { Button } from '../../components/ui/button';
 import { FormAlert } from '../../components/ui/form-alert';
 import { notify } from '../../lib/notify';
@@ -23,7 +24,9 @@ import { useConsoleLanguage } from '../hooks/use-console-language';
 import { PatternTry } from './currency-pattern-try';
 import { WatchFields } from './currency-watch-fields';
 
-export type FieldRow = Omit<AdminRequisiteField, 'required'> & { required: boolean };
+/** A requisite field as the rows editor holds it: the address check's "none" is an empty choice. */
+export type FieldRow = Omit<AdminRequisiteField, 'required' | 'format'> & { required: boolean; format: string };
+const toFieldRow = (field: AdminCurrency['giveFields'][number]): FieldRow => ({ ...field, format: field.format ?? '' });
 
 const blankField = (): FieldRow => ({
   name: '',
@@ -35,6 +38,7 @@ const blankField = (): FieldRow => ({
   placeholder: '',
   placeholderEn: '',
   pattern: '^.+$',
+  format: '',
   required: true,
 });
 const blankPayTo = (): AdminPayTo => ({ labelRu: '', labelEn: '', value: '' });
@@ -91,8 +95,8 @@ export function CurrencyForm({ currency, readOnly }: { currency: AdminCurrency |
   const [lang] = useConsoleLanguage();
   const navigate = useNavigate();
   const save = useAdminMutation(['currencies', 'directions', 'prices', 'reserves']);
-  const [giveFields, setGiveFields] = useState<FieldRow[]>(currency?.giveFields ?? []);
-  const [getFields, setGetFields] = useState<FieldRow[]>(currency?.getFields ?? []);
+  const [giveFields, setGiveFields] = useState<FieldRow[]>(currency?.giveFields.map(toFieldRow) ?? []);
+  const [getFields, setGetFields] = useState<FieldRow[]>(currency?.getFields.map(toFieldRow) ?? []);
   const [payTo, setPayTo] = useState<AdminPayTo[]>(currency?.payTo ?? []);
   const [rowProblems, setRowProblems] = useState<Record<string, Record<string, string>>>({});
   const creating = currency === null;
@@ -140,6 +144,15 @@ export function CurrencyForm({ currency, readOnly }: { currency: AdminCurrency |
     { key: 'placeholder', label: t('admin.currencies.placeholder') },
     { key: 'placeholderEn', label: t('admin.currencies.placeholderEn') },
     { key: 'pattern', label: t('admin.currencies.pattern'), wide: true },
+    {
+      key: 'format',
+      label: t('admin.currencies.addressFormat'),
+      type: 'select',
+      options: [
+        { value: '', label: t('admin.currencies.addressFormats.none') },
+        ...ADDRESS_FORMATS.map((f) => ({ value: f, label: t(`admin.currencies.addressFormats.${f}`) })),
+      ],
+    },
     { key: 'required', label: t('admin.currencies.required'), type: 'checkbox' },
   ] as const;
 

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { requisiteProblem } from '@obmen/shared/requisites';
+import { addressFormatOf } from '@obmen/shared/addresses';
 import { useTranslation } from '../../lib/i18n';
 import { SelectField, TextField } from '../components/fields';
 import styles from '../components/desk.module.css';
@@ -7,7 +8,7 @@ import type { FieldRow } from './currency-form';
 
 /**
  * Tries a value against one of the currency's requisite fields as they stand in the form, before
- * saving: whether its pattern and kind would accept it, and if not, what the client would read.
+ * saving: whether its pattern, kind and address check would accept it, and if not, what the client would read.
  */
 export function PatternTry({
   giveFields,
@@ -19,7 +20,10 @@ export function PatternTry({
   const { t } = useTranslation();
   const [sample, setSample] = useState({ side: 'get', field: 0, value: '' });
   const sampleField = (sample.side === 'give' ? giveFields : getFields)[sample.field];
-  const sampleProblem = sampleField && sample.value ? requisiteProblem(sampleField, sample.value) : null;
+  const sampleProblem =
+    sampleField && sample.value
+      ? requisiteProblem({ ...sampleField, format: addressFormatOf(sampleField.format) }, sample.value)
+      : null;
   return (
     <fieldset className={styles.fieldset}>
       <legend>{t('admin.currencies.tryPattern')}</legend>

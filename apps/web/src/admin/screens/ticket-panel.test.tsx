@@ -8,7 +8,7 @@ import { ticketFixture } from '../../testing/ticket-fixture';
 import { loadConsoleCopy } from '../i18n';
 import { TicketPanel } from './ticket-panel';
 
-const TRON = 'TXk4hPbR8dN5e2QvYw3mZs7fLc6uJ9aGtB';
+const TRON = 'TDUaVeMo8UTNmoMCuN7ydNBamXTzgddv2H';
 const ID = ticketFixture.id;
 
 /** A ticket short-paid by a client who then asked support for the money back. */

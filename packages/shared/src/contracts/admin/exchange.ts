@@ -2,6 +2,7 @@ import * as z from '../zod';
 import { CURRENCY_KINDS, REQUISITE_KINDS } from '../exchange';
 import { isExplorerTemplate, TX_HASH_FORMAT_NAMES } from '../../validation/tx-explorer';
 import { CHAINS, WATCH_MODES } from '../../validation/chain-watch';
+import { ADDRESS_FORMATS } from '../../validation/addresses';
 import {
   decimalOf,
   amount,
@@ -43,6 +44,8 @@ export const adminRequisiteFieldSchema = z.object({
   placeholderEn: text(100).default(''),
   /** A RegExp source the value must match (after trimming; cards and phones without spaces). */
   pattern: requiredText(300).refine(isRegExp, 'admin.badPattern'),
+  /** The address check of a network; the console's "none" is an empty choice. */
+  format: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(ADDRESS_FORMATS).optional()),
   required: z.boolean(),
 });
 export type AdminRequisiteField = z.infer<typeof adminRequisiteFieldSchema>;
@@ -128,6 +131,7 @@ const requisiteFieldOut = z.object({
   placeholder: z.string(),
   placeholderEn: z.string(),
   pattern: z.string(),
+  format: z.enum(ADDRESS_FORMATS).optional(),
   required: z.boolean(),
 });
 export const adminCurrencySchema = z.object({

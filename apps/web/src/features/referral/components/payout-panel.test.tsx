@@ -92,14 +92,14 @@ describe('the payout panel', () => {
     fireEvent.click(within(form).getByRole('button', { name: 'Весь баланс' }));
     expect(within(form).getByLabelText('Сумма, USDT')).toHaveProperty('value', '25.59');
     const address = within(form).getByLabelText('Адрес USDT в сети TRON (TRC20)');
-    fireEvent.change(address, { target: { value: 'TXk4hPbR8dN5e2QvYw3mZs7fLc6uJ9aGtB' } });
+    fireEvent.change(address, { target: { value: 'TDUaVeMo8UTNmoMCuN7ydNBamXTzgddv2H' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Заказать выплату' }));
 
     expect(await within(form).findByText('Этот адрес заблокирован')).toBeTruthy();
     expect(address.getAttribute('aria-invalid')).toBe('true');
     const sent = fetchMock.mock.calls.find(([url]) => String(url).includes('/Ref/createpayout'));
     expect(String(sent![1]?.body)).toBe(
-      'Currency=USDTTRC20&Sum=25.59&Requisite=TXk4hPbR8dN5e2QvYw3mZs7fLc6uJ9aGtB&AddRequisite=',
+      'Currency=USDTTRC20&Sum=25.59&Requisite=TDUaVeMo8UTNmoMCuN7ydNBamXTzgddv2H&AddRequisite=',
     );
   });
 

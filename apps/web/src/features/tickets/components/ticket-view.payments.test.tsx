@@ -78,7 +78,7 @@ describe('the ticket page with a payment problem', () => {
     status: 'payment_problem',
     paymentProblem: 'under',
     received: '990.00',
-    refundAddress: 'TXk4hPbR8dN5e2QvYw3mZs7fLc6uJ9aGtB',
+    refundAddress: 'TDUaVeMo8UTNmoMCuN7ydNBamXTzgddv2H',
     payments: [payment(20, new Date().toISOString())],
   };
 
