@@ -93,6 +93,12 @@ export const errorHandling = fp(async (app: FastifyInstance) => {
         .status(error.statusCode)
         .send({ error: { code: error.code, message: formatMessage(lang, error.messageKey, error.params) } });
     }
+    if (isUniqueViolation(error)) {
+      // Two requests raced for one unique value (a news slug): the loser's check passed before the
+      // winner committed. The client lost a race, nothing broke.
+      request.log.warn({ err: error }, 'unique value taken by a concurrent request');
+      return sendError(reply, lang, 409, 'conflict', 'error.conflict');
+    }
     const status = error.statusCode ?? 500;
     if (status === 429) return sendError(reply, lang, 429, 'too_many_requests', 'error.tooManyRequests');
     if (error.code === 'FST_REQ_FILE_TOO_LARGE')
@@ -106,6 +112,18 @@ export const errorHandling = fp(async (app: FastifyInstance) => {
     return sendError(reply, lang, 500, 'internal', 'error.unexpected');
   });
 });
+
+/** PostgreSQL's unique_violation (23505), as the driver throws it or as drizzle wraps it. */
+function isUniqueViolation(error: unknown): boolean {
+  for (
+    let e = error, depth = 0;
+    e && typeof e === 'object' && depth < 3;
+    e = (e as { cause?: unknown }).cause, depth++
+  ) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
 
 function clientErrorKey(error: FastifyError): MessageKey {
   switch (error.code) {

@@ -29,6 +29,28 @@ describe('U+0000 in a string is refused by the contract (400), before PostgreSQL
     expect(english.json()).toEqual(refused('username', 'The field contains a character that is not allowed'));
   });
 
+  it('a lone UTF-16 surrogate in a JSON login name or an operator’s note, as a NUL is (issue 42: it was a 500)', async () => {
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/token',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username":"a\\ud800b","password":"x"}',
+    });
+    expect(login.statusCode).toBe(400);
+    expect(login.json()).toEqual(refused('username'));
+    const note = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/holds/cancel',
+      headers: { ...roles.admin, 'content-type': 'application/json' },
+      payload: '{"by":"email","client":"x@example.com","note":"\\udc00"}',
+    });
+    expect(note.statusCode).toBe(400);
+    expect(note.json().parameterErrors).toContainEqual({
+      name: 'note',
+      messages: ['Поле содержит недопустимый символ'],
+    });
+  });
+
   it('a promo code, on a quote and on a ticket', async () => {
     const quote = await ctx.app.inject({
       method: 'POST',

@@ -20,6 +20,15 @@ describe("the contracts' strings refuse U+0000 (PostgreSQL cannot store it)", ()
     expect(issueMessage(issue, 'en')).toBe('The field contains a character that is not allowed');
   });
 
+  it('refuses a lone UTF-16 surrogate, high or low, and keeps a pair whole (issue 42)', () => {
+    for (const text of ['a\ud800b', 'a\udc00', '\ud83d', 'x\ude00\ud83d']) {
+      expect(z.string().safeParse(text).error?.issues[0]?.message, JSON.stringify(text)).toBe(
+        'validation.forbiddenCharacter',
+      );
+    }
+    expect(z.string().safeParse('обмен 😀 ok').success).toBe(true);
+  });
+
   it('keeps every other character, the control ones included', () => {
     expect(z.string().safeParse('tab\there\u0001\u007f ok').success).toBe(true);
     expect(z.string().max(3).safeParse('abcd').success).toBe(false);

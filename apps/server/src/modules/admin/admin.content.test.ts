@@ -23,6 +23,23 @@ const article = {
 };
 
 describe('news', () => {
+  // Two creates race past the slug check on PostgreSQL; PGlite runs them one after the other.
+  it('answers a race for one slug with one article and a 409 or a field error, never a 500 (issue 42)', async () => {
+    const racing = await Promise.all(
+      Array.from({ length: 6 }, () => call(ctx, 'POST', '/api/admin/news', roles.admin, { ...article, slug: 'race' })),
+    );
+    const statuses = racing.map((res) => res.statusCode);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.every((s) => [200, 400, 409].includes(s))).toBe(true);
+    const lost = racing.find((res) => res.statusCode === 409);
+    if (lost)
+      expect(lost.json().error.message).toBe(
+        'Это только что изменили в другом окне: обновите страницу и попробуйте снова',
+      );
+    const listed = await call(ctx, 'GET', '/api/admin/news?q=race', roles.admin);
+    expect(listed.json().items.map((n: { slug: string }) => n.slug)).toEqual(['race']);
+  });
+
   it('publishes a bilingual article visitors read at once, edits it and deletes it; each step audited', async () => {
     const created = await call(ctx, 'POST', '/api/admin/news', roles.admin, article);
     expect(created.statusCode).toBe(200);
