@@ -36,7 +36,7 @@ import { DEFAULT_LOGIN_LIMITS, type LoginLimits } from './modules/accounts/login
 import { createMailer, type Mailer } from './modules/mail/mailer';
 import { cardCheckRoutes } from './modules/card-check/card-check.routes';
 import { createCardCheckService, type CardCheckService } from './modules/card-check/card-check.service';
-import { DEFAULT_TICKET_LOOKUP_LIMIT, ticketsRoutes } from './modules/tickets/tickets.routes';
+import { DEFAULT_TICKET_LOOKUP_LIMITS, ticketsRoutes, type TicketLookupLimits } from './modules/tickets/tickets.routes';
 import { createTicketsService, type TicketsService } from './modules/tickets/tickets.service';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { createAdminService } from './modules/admin/admin.service';
@@ -67,7 +67,6 @@ import { createChainWatcher, type OnObservation } from './modules/chain/chain-wa
 import { allocateDeposit } from './modules/chain/deposits';
 import { clearWatchErrors } from './modules/chain/chain.repository';
 import { createRateLimitStore } from './modules/rate-limits/rate-limit-store';
-import type { Limit } from './modules/rate-limits/rate-limit.guard';
 import { promoRoutes } from './modules/promo/promo.routes';
 import { createPromoService, type PromoService } from './modules/promo/promo.service';
 import { referralRoutes } from './modules/referral/referral.routes';
@@ -125,7 +124,7 @@ export interface AppDeps {
   uploadsDir: string;
   /** Background work (mail retries, expiring unpaid tickets); off in tests that drive the app by hand. */
   startJobs?: boolean;
-  limits?: { login?: Partial<LoginLimits>; accounts?: AccountLimits; ticketLookup?: Limit };
+  limits?: { login?: Partial<LoginLimits>; accounts?: AccountLimits; ticketLookup?: Partial<TicketLookupLimits> };
   /** Shorter in the tests that play a slow client. */
   clientTimeouts?: ClientTimeouts;
   /** Where the chain watcher's observations go, in place of the log (tests). */
@@ -290,7 +289,7 @@ export async function buildApp({
     tickets,
     guards,
     rateLimits,
-    lookupLimit: limits.ticketLookup ?? DEFAULT_TICKET_LOOKUP_LIMIT,
+    lookupLimits: { ...DEFAULT_TICKET_LOOKUP_LIMITS, ...limits.ticketLookup },
   });
   const payments = createIncomingPaymentsService({ db: database.db, catalog, exchange, signer, mailer, tickets });
   await app.register(incomingPaymentsRoutes, { payments, guards });

@@ -12,6 +12,19 @@ describe('redactTokens', () => {
     ['/x?Token=1&access_token=2#frag', '/x?Token=[redacted]&access_token=[redacted]#frag'],
     ['/api/v1/Tickets/abc?page=2', '/api/v1/Tickets/abc?page=2'],
     ['/token', '/token'],
+    // Issue 42: the key as the server decodes it, and ticket ids (keys to visitor tickets) cut short.
+    ['/checktoken?%74oken=abc', '/checktoken?%74oken=[redacted]'],
+    ['/checktoken?%54OKEN=abc&x=%zz', '/checktoken?%54OKEN=[redacted]&x=%zz'],
+    ['/api/v1/Tickets/AbCdEfGh12345678901234', '/api/v1/Tickets/AbCdEfGh…'],
+    ['/api/v1/Tickets/cancel/AbCdEfGh12345678901234', '/api/v1/Tickets/cancel/AbCdEfGh…'],
+    ['/api/v1/Tickets/AbCdEfGh12345678901234/refund', '/api/v1/Tickets/AbCdEfGh…/refund'],
+    ['/api/v1/Tickets/%41bCdEfGh12345678901234/continue', '/api/v1/Tickets/AbCdEfGh…/continue'],
+    ['/ru/ticket/AbCdEfGh12345678901234?x=1', '/ru/ticket/AbCdEfGh…?x=1'],
+    ['/api/admin/tickets/AbCdEfGh12345678901234/payment', '/api/admin/tickets/AbCdEfGh…/payment'],
+    ['/api/v1/CardCheck/image?ticketId=AbCdEfGh12345678901234', '/api/v1/CardCheck/image?ticketId=AbCdEfGh…'],
+    ['/api/v1/CardCheck/image?ticket%49d=AbCdEfGh12345678901234', '/api/v1/CardCheck/image?ticket%49d=AbCdEfGh…'],
+    ['/api/v1/Tickets/create', '/api/v1/Tickets/create'],
+    ['/ru/news/a-long-news-slug-about-things', '/ru/news/a-long-news-slug-about-things'],
   ])('%s', (url, logged) => expect(redactTokens(url)).toBe(logged));
 });
 
@@ -74,10 +87,25 @@ describe('the request log', () => {
     const checked = await ctx.app.inject({ url: `/checktoken?token=${token}` });
     expect(checked.statusCode).toBe(200);
     await ctx.app.inject({ url: '/ru/reset?email=someone%40example.com&token=reset-token-from-a-mail' });
+    // The server decodes the key, so the log must too (issue 42).
+    const encoded = await ctx.app.inject({ url: `/checktoken?%74oken=${token}` });
+    expect(encoded.statusCode).toBe(200);
     const log = lines.join('');
     expect(log).toContain('"url":"/checktoken?token=[redacted]"');
     expect(log).toContain('"url":"/ru/reset?email=someone%40example.com&token=[redacted]"');
     expect(log).not.toContain(token);
     expect(log).not.toContain('reset-token-from-a-mail');
+  });
+
+  it('holds a visitor ticket’s id only cut short, on the API and on its page', async () => {
+    const id = 'Zq3xVbN7mK2pLs9dWf4hTy';
+    await ctx.app.inject({ url: `/api/v1/Tickets/${id}` });
+    await ctx.app.inject({ method: 'POST', url: `/api/v1/Tickets/cancel/${id}` });
+    await ctx.app.inject({ url: `/api/v1/CardCheck/checkstatusbyticket?ticketId=${id}` });
+    await ctx.app.inject({ url: `/en/ticket/${id}` });
+    const log = lines.join('');
+    expect(log).toContain('"url":"/api/v1/Tickets/cancel/Zq3xVbN7…"');
+    expect(log).toContain('"url":"/en/ticket/Zq3xVbN7…"');
+    expect(log).not.toContain(id);
   });
 });

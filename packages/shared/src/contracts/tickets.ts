@@ -160,7 +160,8 @@ export const ticketIdParams = z.object({
 
 /**
  * POST /api/v1/Tickets/find: a visitor's way back to a ticket, by its number and the e-mail given
- * with it. A wrong pair and an unknown number answer alike (404 'Заявка не найдена').
+ * with it. The answer is always `{ sent: true }`: when the pair is right, the ticket's link is mailed
+ * to the e-mail on the ticket (its id is the key to it, so no answer carries it).
  */
 export const findTicketBody = z.object({
   number: z
@@ -177,7 +178,9 @@ export const findTicketBody = z.object({
     .pipe(z.email('validation.email')),
 });
 export type FindTicketBody = z.input<typeof findTicketBody>;
-export const foundTicketSchema = z.object({ id: z.string() });
+export type FindTicketBodyOutput = z.output<typeof findTicketBody>;
+export const foundTicketSchema = z.object({ sent: z.literal(true) });
+export type FoundTicket = z.infer<typeof foundTicketSchema>;
 
 export const pageQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),

@@ -31,6 +31,8 @@ export const tickets = pgTable(
     number: bigint('number', { mode: 'number' }).generatedAlwaysAsIdentity({ startWith: 100001 }).notNull(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     email: text('email').notNull(),
+    /** The e-mail as limits count it (email-key.ts: `box+tag@` is `box@`); null on tickets made before it. */
+    emailKey: text('email_key'),
     lang: text('lang', { enum: ['ru', 'en'] }).notNull(),
     giveCode: text('give_code')
       .notNull()
@@ -94,6 +96,9 @@ export const tickets = pgTable(
     // The open, unpaid tickets of a client, counted at every creation against ticket_limits.
     index('tickets_open_email')
       .on(sql`lower(${t.email})`)
+      .where(sql`${t.status} in ('card_check', 'advance')`),
+    index('tickets_open_email_key')
+      .on(t.emailKey)
       .where(sql`${t.status} in ('card_check', 'advance')`),
     index('tickets_open_user')
       .on(t.userId)

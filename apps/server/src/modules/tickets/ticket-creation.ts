@@ -28,6 +28,7 @@ import type { QuoteSigner } from '../exchange/quote-token';
 import type { Mailer } from '../mail/mailer';
 import type { SiteStateService } from '../site-state/site-state.service';
 import { createTicketBatches } from './ticket-batches';
+import { emailKey } from './email-key';
 import { checkOpenTickets, clientLocks, type TicketOwner } from './ticket-limits';
 import { idempotencyOf, type Idempotency } from './ticket-idempotency';
 import {
@@ -215,6 +216,7 @@ export function createTicketCreation(
       id,
       userId: user?.id ?? null,
       email: body.email,
+      emailKey: emailKey(body.email),
       lang,
       giveCode: pair.give.row.code,
       getCode: pair.get.row.code,

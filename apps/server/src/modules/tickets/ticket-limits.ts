@@ -3,6 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx, Tx } from '../../db/database';
 import { ticketLimits, tickets } from '../../db/schema';
 import { AppError } from '../../http/errors';
+import { emailKey } from './email-key';
 
 export type TicketLimitsRow = typeof ticketLimits.$inferSelect;
 export type TicketLimitsChange = Pick<
@@ -37,7 +38,7 @@ export interface TicketOwner {
 /** The names a client's creations lock while they count (ticket-batches.ts takes them in order). */
 export function clientLocks(owner: TicketOwner): string[] {
   return [
-    `tickets:email:${owner.email.toLowerCase()}`,
+    `tickets:email:${emailKey(owner.email)}`,
     ...(owner.userId ? [`tickets:user:${owner.userId}`] : []),
     ...(owner.clientIp ? [`tickets:ip:${owner.clientIp}`] : []),
   ];
@@ -45,7 +46,7 @@ export function clientLocks(owner: TicketOwner): string[] {
 
 /**
  * Refuses a new ticket when its client already has as many unpaid tickets as the limits allow (per
- * e-mail, per signed-in user, per address). Runs in the creating batch, which holds the client's
+ * e-mail as `emailKey` counts it, per signed-in user, per address). Runs in the creating batch, which holds the client's
  * `clientLocks`: two creations of one client, even in batches of different reserves or in other
  * processes, count one after the other, so a burst cannot get past the limit.
  */
@@ -54,7 +55,7 @@ export async function checkOpenTickets(tx: Tx, owner: TicketOwner): Promise<void
     sql<number>`(select count(*)::int from ${tickets} where ${inArray(tickets.status, UNPAID_STATUSES)} and ${column} = ${value})`;
   const [row] = await tx
     .select({
-      byEmail: open(sql`lower(${tickets.email})`, owner.email.toLowerCase()),
+      byEmail: open(tickets.emailKey, emailKey(owner.email)),
       byUser: open(tickets.userId, owner.userId),
       byAddress: open(tickets.clientIp, owner.clientIp),
       limits: ticketLimits,

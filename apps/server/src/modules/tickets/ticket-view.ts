@@ -17,7 +17,7 @@ import type { DbOrTx } from '../../db/database';
 import type { RequisiteFieldRecord } from '../../db/schema';
 import type { Catalog } from '../exchange/exchange.catalog';
 import type { QueuedMail } from '../mail/mailer';
-import { paymentSeenMail, ticketStatusMail } from './ticket.mails';
+import { paymentSeenMail, ticketLinkMail, ticketStatusMail } from './ticket.mails';
 import { listPayments, type TicketPaymentRow } from './ticket-payments.repository';
 import { findCardCheck, findReferralNumber, listHistory, type TicketRow } from './tickets.repository';
 
@@ -59,6 +59,8 @@ function systemReasonOf(row: Pick<TicketRow, 'statusReason'>, lang: Lang): strin
  * so the page, the mail and the console agree on every figure.
  */
 export function createTicketViews({ db, catalog, publicUrl }: { db: DbOrTx; catalog: Catalog; publicUrl: string }) {
+  // The ticket's page: its id is the key to a visitor's ticket, so this goes only into mails to its e-mail.
+  const linkOf = (row: TicketRow) => `${publicUrl}/${row.lang}/ticket/${row.id}`;
   function toView(
     row: TicketRow,
     history: { status: TicketStatus; at: string }[],
@@ -187,7 +189,7 @@ export function createTicketViews({ db, catalog, publicUrl }: { db: DbOrTx; cata
       content: ticketStatusMail(row.lang, {
         number: row.number,
         status: row.status,
-        link: `${publicUrl}/${row.lang}/ticket/${row.id}`,
+        link: linkOf(row),
         give: amount(shown.give),
         get: amount(shown.get),
         rate: rateText(shown.rate, shown.give, shown.get, row.lang),
@@ -206,6 +208,16 @@ export function createTicketViews({ db, catalog, publicUrl }: { db: DbOrTx; cata
     };
   }
 
+  /** The mail "Find a ticket" sends: the ticket's link, to the e-mail on the ticket. */
+  function linkMailOf(row: TicketRow): QueuedMail {
+    return {
+      to: row.email,
+      lang: row.lang,
+      kind: 'ticket_link',
+      content: ticketLinkMail(row.lang, { number: row.number, link: linkOf(row), account: row.userId !== null }),
+    };
+  }
+
   /** The client's mail at a payment first seen: made with its `ticket_payments` row, so once per transaction. */
   function paymentSeenMailOf(row: TicketRow, payment: TicketPaymentRow): QueuedMail {
     const shown = toView(row, [], { status: 'none', reason: null }, null, row.lang, false, [payment]);
@@ -216,7 +228,7 @@ export function createTicketViews({ db, catalog, publicUrl }: { db: DbOrTx; cata
       kind: 'ticket_payment_seen',
       content: paymentSeenMail(row.lang, {
         number: row.number,
-        link: `${publicUrl}/${row.lang}/ticket/${row.id}`,
+        link: linkOf(row),
         amount: mailAmount({ ...shown.give, sum: seen.amount }, row.lang),
         transaction: { txid: seen.txid, url: seen.url },
         confirmations: seen.confirmations,
@@ -225,7 +237,7 @@ export function createTicketViews({ db, catalog, publicUrl }: { db: DbOrTx; cata
     };
   }
 
-  return { toView, view, statusMailOf, paymentSeenMailOf };
+  return { toView, view, statusMailOf, paymentSeenMailOf, linkMailOf };
 }
 
 export type TicketViews = ReturnType<typeof createTicketViews>;

@@ -142,3 +142,28 @@ export function paymentSeenMail(lang: Lang, facts: PaymentSeenFacts): MailConten
     html: layout(lines, { href: facts.link, label: en ? 'Open the ticket' : 'Открыть заявку' }),
   };
 }
+
+/**
+ * The ticket's link, asked for on "Find a ticket" (issue 42): it goes only to the e-mail on the
+ * ticket, so knowing a number and an e-mail is not holding the ticket. `account`: the ticket was
+ * made signed in, and its page asks to sign in.
+ */
+export function ticketLinkMail(lang: Lang, facts: { number: number; link: string; account: boolean }): MailContent {
+  const en = lang === 'en';
+  const lines = en
+    ? [
+        `Someone asked on the Obmen site for the link to ticket No. ${facts.number}. Here it is: anyone with this link can see and change the ticket, so do not share it.`,
+        ...(facts.account ? ['The ticket was made in an account: sign in to it to open the ticket.'] : []),
+        'If it was not you, ignore this mail: nobody but you has received the link.',
+      ]
+    : [
+        `На сайте Obmen запросили ссылку на заявку № ${facts.number}. Вот она: по этой ссылке заявку можно посмотреть и изменить, не пересылайте её никому.`,
+        ...(facts.account ? ['Заявка создана в аккаунте: чтобы её открыть, войдите в него.'] : []),
+        'Если это были не вы, просто проигнорируйте письмо: ссылку получили только вы.',
+      ];
+  return {
+    subject: en ? `Obmen: the link to ticket No. ${facts.number}` : `Obmen: ссылка на заявку № ${facts.number}`,
+    text: `${lines.join('\n\n')}\n\n${facts.link}\n`,
+    html: layout(lines, { href: facts.link, label: en ? 'Open the ticket' : 'Открыть заявку' }),
+  };
+}

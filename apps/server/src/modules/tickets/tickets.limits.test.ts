@@ -94,6 +94,20 @@ describe('open unpaid tickets per client', () => {
     expect((await create(usdtToBtc('0.01', { email }), freshAddress())).statusCode).toBe(200);
   });
 
+  it('count one inbox once: `box+tag@` and Gmail’s dots are the same e-mail (issue 42)', async () => {
+    for (const email of ['tagged+1@example.com', 'Tagged+2@example.com', 'tagged@EXAMPLE.com']) {
+      expect((await create(usdtToBtc('0.01', { email }), freshAddress())).statusCode).toBe(200);
+    }
+    const refused = await create(usdtToBtc('0.01', { email: 'tagged+4@example.com' }), freshAddress());
+    expect(refused.statusCode).toBe(429);
+    for (const email of ['j.doe.42@gmail.com', 'jdoe42+x@googlemail.com', 'J.Doe42@Gmail.com']) {
+      expect((await create(usdtToBtc('0.01', { email }), freshAddress())).statusCode).toBe(200);
+    }
+    expect((await create(usdtToBtc('0.01', { email: 'jd.oe42@gmail.com' }), freshAddress())).statusCode).toBe(429);
+    // Elsewhere a dot is part of the name: another person's inbox counts on its own.
+    expect((await create(usdtToBtc('0.01', { email: 'tag.ged@example.com' }), freshAddress())).statusCode).toBe(200);
+  });
+
   it('are three per signed-in user, whatever e-mails the tickets carry', async () => {
     const user = await createUser(ctx);
     for (let i = 0; i < 3; i += 1) {

@@ -94,9 +94,9 @@ export async function findTicketByNumberAndEmail(
   db: DbOrTx,
   number: number,
   email: string,
-): Promise<Pick<TicketRow, 'id'> | undefined> {
+): Promise<TicketRow | undefined> {
   const [row] = await db
-    .select({ id: tickets.id })
+    .select()
     .from(tickets)
     .where(and(eq(tickets.number, number), sql`lower(${tickets.email}) = lower(${email})`));
   return row;

@@ -189,47 +189,6 @@ describe('reading, confirming and cancelling', () => {
     expect((await get('bad id!')).statusCode).toBe(400);
   });
 
-  it('finds a ticket by its number and e-mail; a wrong pair answers as an unknown number does', async () => {
-    const ticket = (await createTicket(ctx, usdtToBtc('0.01', { email: 'Finder@Example.com' }))).json();
-    const find = (number: unknown, email: string, remoteAddress = '10.20.0.1', lang = 'ru') =>
-      ctx.app.inject({
-        method: 'POST',
-        url: `/api/v1/Tickets/find?lang=${lang}`,
-        payload: { number, email },
-        remoteAddress,
-      });
-    for (const number of [String(ticket.number), `№ ${ticket.number}`]) {
-      const found = await find(number, 'finder@example.COM');
-      expect(found.statusCode).toBe(200);
-      expect(found.json()).toEqual({ id: ticket.id });
-    }
-    const wrongEmail = await find(String(ticket.number), 'someone@example.com');
-    const unknown = await find('999999999', 'finder@example.com');
-    expect(wrongEmail.statusCode).toBe(404);
-    expect(wrongEmail.body).toBe(unknown.body);
-    expect(wrongEmail.json()).toEqual({ error: { code: 'not_found', message: 'Заявка не найдена' } });
-    const bad = await find('12a', 'nope', '10.20.0.1', 'en');
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().parameterErrors).toEqual([
-      { name: 'number', messages: ['A ticket number is digits, such as 100123'] },
-      { name: 'email', messages: ['Invalid email format'] },
-    ]);
-  });
-
-  it('lets one address look tickets up ten times in 15 minutes, then answers 429', async () => {
-    const ticket = (await createTicket(ctx, usdtToBtc())).json();
-    const find = (remoteAddress: string) =>
-      ctx.app.inject({
-        method: 'POST',
-        url: '/api/v1/Tickets/find',
-        payload: { number: String(ticket.number), email: 'wrong@example.com' },
-        remoteAddress,
-      });
-    const answers = await Promise.all(Array.from({ length: 12 }, () => find('10.30.0.1')));
-    expect(answers.map((a) => a.statusCode).sort()).toEqual([...Array(10).fill(404), 429, 429]);
-    expect((await find('10.30.0.2')).statusCode).toBe(404);
-  });
-
   it('moves to “in progress” when the client confirms payment', async () => {
     const ticket = (await createTicket(ctx, usdtToBtc())).json();
     const confirmed = await ctx.app.inject({ method: 'POST', url: `/api/v1/Tickets/confirm/${ticket.id}` });

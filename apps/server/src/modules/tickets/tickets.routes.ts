@@ -1,9 +1,11 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   createTicketBody,
   findTicketBody,
   foundTicketSchema,
+  type FindTicketBodyOutput,
   pageQuery,
   ticketIdParams,
   ticketListSchema,
@@ -12,21 +14,35 @@ import {
 import type { AuthGuards } from '../accounts/auth-guards';
 import type { RateLimitStore } from '../rate-limits/rate-limit-store';
 import { rateLimitGuard, type Limit } from '../rate-limits/rate-limit.guard';
+import { emailKey } from './email-key';
 import type { TicketsService } from './tickets.service';
 
 const BASE = '/api/v1/Tickets';
 /** A ticket's form is a few hundred bytes: 16 KB leaves room, and a padded body is refused unread. */
 export const TICKET_BODY_LIMIT = 16 * 1024;
-/** Looking a ticket up by number and e-mail: a person needs a few tries, a guesser many. */
-export const DEFAULT_TICKET_LOOKUP_LIMIT: Limit = { max: 10, windowSeconds: 900 };
+export interface TicketLookupLimits {
+  perAddress: Limit;
+  perEmail: Limit;
+  perNumber: Limit;
+}
+/**
+ * Asking for a ticket's link by number and e-mail: a person needs a few tries, a guesser many; per
+ * e-mail and per number too, so many addresses together cannot hammer one inbox or one ticket.
+ */
+export const DEFAULT_TICKET_LOOKUP_LIMITS: TicketLookupLimits = {
+  perAddress: { max: 10, windowSeconds: 900 },
+  perEmail: { max: 5, windowSeconds: 3600 },
+  perNumber: { max: 5, windowSeconds: 3600 },
+};
 const idempotencyHeaders = z.object({ 'idempotency-key': z.string().min(8).max(100).optional() });
 
 export const ticketsRoutes: FastifyPluginAsyncZod<{
   tickets: TicketsService;
   guards: AuthGuards;
   rateLimits: RateLimitStore;
-  lookupLimit: Limit;
-}> = async (app, { tickets, guards, rateLimits, lookupLimit }) => {
+  lookupLimits: TicketLookupLimits;
+}> = async (app, { tickets, guards, rateLimits, lookupLimits }) => {
+  const lookupBody = (request: FastifyRequest) => request.body as FindTicketBodyOutput;
   app.post(
     `${BASE}/create`,
     {
@@ -41,10 +57,19 @@ export const ticketsRoutes: FastifyPluginAsyncZod<{
   app.post(
     `${BASE}/find`,
     {
-      preHandler: rateLimitGuard(rateLimits, 'ticket-lookup', lookupLimit),
+      // Counted whether or not the ticket exists, so a refusal says nothing about it.
+      preHandler: [
+        rateLimitGuard(rateLimits, 'ticket-lookup', lookupLimits.perAddress),
+        rateLimitGuard(rateLimits, 'ticket-lookup:email', lookupLimits.perEmail, (r) => emailKey(lookupBody(r).email)),
+        rateLimitGuard(rateLimits, 'ticket-lookup:number', lookupLimits.perNumber, (r) => String(lookupBody(r).number)),
+      ],
       schema: { body: findTicketBody, response: { 200: foundTicketSchema } },
     },
-    async (request) => tickets.find(request.body.number, request.body.email),
+    // The same answer whether or not the ticket exists: only its e-mail's inbox learns the link.
+    async (request) => {
+      await tickets.mailLink(request.body.number, request.body.email);
+      return { sent: true as const };
+    },
   );
 
   app.get(

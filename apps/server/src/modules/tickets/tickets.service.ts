@@ -2,6 +2,7 @@ import { type Lang, type Ticket, type TicketList, type TicketStatus } from '@obm
 import type { Tx } from '../../db/database';
 import { AppError, ConflictError, NotFoundError } from '../../http/errors';
 import type { UserRow } from '../accounts/accounts.repository';
+import { reserveCounts } from '../rate-limits/rate-limits.repository';
 import { lockOpenTicketsOf, type HoldClientKind } from './ticket-limits';
 import {
   allows,
@@ -50,11 +51,14 @@ export interface TransitionOptions {
   within?: (tx: Tx, before: TicketRow, after: TicketRow) => Promise<void>;
 }
 
+/** Link mails one ticket may get from "Find a ticket": its owner needs one, an inbox is not a target. */
+export const TICKET_LINK_MAILS = { max: 3, windowSeconds: 86_400 };
+
 const ticketNotFound = () => new NotFoundError('ticket.notFound');
 
 export function createTicketsService(options: TicketsOptions) {
   const { db, catalog, mailer, publicUrl, onSuccess } = options;
-  const { toView, view, statusMailOf, paymentSeenMailOf } = createTicketViews({ db, catalog, publicUrl });
+  const { toView, view, statusMailOf, paymentSeenMailOf, linkMailOf } = createTicketViews({ db, catalog, publicUrl });
   const windowMs = (giveCode: string, getCode: string) => {
     const override = options.paymentWindowOverrides?.get(`${giveCode}>${getCode}`);
     if (override !== undefined) return override * 1000;
@@ -156,11 +160,17 @@ export function createTicketsService(options: TicketsOptions) {
     readable,
     create,
 
-    /** A ticket's id by its number and e-mail; a wrong pair is as unknown as a wrong number. */
-    async find(number: number, email: string): Promise<{ id: string }> {
+    /**
+     * Mails a ticket's link to the e-mail on it when the number and e-mail match; a wrong pair does
+     * nothing, and the caller answers the same either way. A few mails a day per ticket at most.
+     */
+    async mailLink(number: number, email: string): Promise<void> {
       const row = await findTicketByNumberAndEmail(db, number, email);
-      if (!row) throw ticketNotFound();
-      return { id: row.id };
+      if (!row) return;
+      const { max, windowSeconds } = TICKET_LINK_MAILS;
+      if (!(await reserveCounts(db, [{ key: `ticket-link:${row.id}`, max }], windowSeconds)).ok) return;
+      await mailer.enqueue(db, linkMailOf(row));
+      void mailer.flush();
     },
 
     async get(id: string, requester: UserRow | null, lang: Lang): Promise<Ticket> {

@@ -1,41 +1,30 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { pagePath } from '@obmen/shared/routing';
-import { Button } from '../../components/ui/button';
 import { FormAlert } from '../../components/ui/form-alert';
 import { FormCard } from '../../components/ui/form-card';
+import { SentNotice } from '../../components/ui/sent-notice';
 import { ForgotPasswordForm } from '../../features/auth/components/forgot-password-form';
 import { ResetPasswordForm } from '../../features/auth/components/reset-password-form';
 import { endSession, isLoggedIn } from '../../features/auth/session';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useLanguage } from '../../hooks/use-language';
 import { notify } from '../../lib/notify';
-import styles from './reset-password.module.css';
 
 /** Asks for a reset link by e-mail; shows the server's answer, which is the same for any address. */
 function RequestLink() {
   const { t } = useTranslation();
   const [sent, setSent] = useState<string | null>(null);
-  const heading = useRef<HTMLHeadingElement>(null);
-  // The form that had the focus is gone; put it on the answer so keyboard users are not lost.
-  useEffect(() => {
-    if (sent) heading.current?.focus();
-  }, [sent]);
   if (sent) {
     return (
-      <div className={styles.sent}>
-        <div role="status">
-          <h2 className={styles.sentTitle} ref={heading} tabIndex={-1}>
-            {t('reset.sentTitle')}
-          </h2>
-          <p>{sent}</p>
-        </div>
-        <p className={styles.muted}>{t('reset.sentHint')}</p>
-        <Button variant="secondary" onClick={() => setSent(null)}>
-          {t('reset.sendAgain')}
-        </Button>
-      </div>
+      <SentNotice
+        title={t('reset.sentTitle')}
+        message={sent}
+        hint={t('reset.sentHint')}
+        againLabel={t('reset.sendAgain')}
+        onAgain={() => setSent(null)}
+      />
     );
   }
   return <ForgotPasswordForm onSent={(message) => setSent(message)} />;

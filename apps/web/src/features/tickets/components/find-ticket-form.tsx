@@ -1,28 +1,26 @@
-import { useNavigate } from 'react-router';
 import { findTicketBody } from '@obmen/shared/contracts';
-import { pagePath } from '@obmen/shared/routing';
 import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { TextField } from '../../../components/ui/text-field';
 import formStyles from '../../../components/ui/form.module.css';
-import { useLanguage } from '../../../hooks/use-language';
 import { useTranslation } from '../../../lib/i18n';
 import { useContractForm } from '../../../lib/use-contract-form';
 import { useFindTicket } from '../api/find-ticket';
 
-/** A ticket's number and e-mail lead to its page; a wrong pair says 'Заявка не найдена'. */
-export function FindTicketForm() {
+/**
+ * Asks for a ticket's link by its number and e-mail; the server mails it to the e-mail on the ticket
+ * and answers the same for any pair, so `onSent` only learns the number asked about.
+ */
+export function FindTicketForm({ onSent }: { onSent: (number: number) => void }) {
   const { t } = useTranslation();
-  const lang = useLanguage();
-  const navigate = useNavigate();
   const { mutateAsync } = useFindTicket();
   const form = useContractForm({
     schema: findTicketBody,
     defaultValues: { number: '', email: '' },
     logContext: 'ticket lookup',
     onSubmit: async ({ number, email }) => {
-      const { id } = await mutateAsync({ number: String(number), email });
-      await navigate(pagePath(lang, 'ticket_info', { id }));
+      await mutateAsync({ number: String(number), email });
+      onSent(number);
     },
   });
 

@@ -1,0 +1,2 @@
+ALTER TABLE "tickets" ADD COLUMN "email_key" text;--> statement-breakpoint
+CREATE INDEX "tickets_open_email_key" ON "tickets" USING btree ("email_key") WHERE "tickets"."status" in ('card_check', 'advance');
