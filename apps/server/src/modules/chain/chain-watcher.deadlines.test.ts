@@ -40,6 +40,20 @@ const setDeadline = (id: string, from: number) =>
     .set({ paymentDeadline: new Date(Date.now() + from) })
     .where(eq(tickets.id, id));
 
+/** A watcher run while Esplora answers 500. */
+async function watchDuringOutage() {
+  esplora.status = 500;
+  try {
+    await payingWatcher().watch('bitcoin');
+  } finally {
+    esplora.status = 200;
+  }
+}
+
+/** A block time (Esplora's seconds) `seconds` before the ticket's deadline. */
+const beforeDeadline = async (id: string, seconds: number) =>
+  Math.floor((await rowOf(id)).paymentDeadline!.getTime() / 1000) - seconds;
+
 /** As if `ms` went by for a ticket: it, its deadline and the payments seen for it are that much older. */
 async function passTime(id: string, ms: number) {
   const by = sql`make_interval(secs => ${ms / 1000}::float8)`;
@@ -94,20 +108,14 @@ describe('an unconfirmed payment past the deadline', () => {
 describe('a payment made in time while the watcher was down', () => {
   it('keeps the ticket open while its source fails, and pays it when the source answers', async () => {
     const ticket = await ticketDue(30 * MINUTE);
-    esplora.status = 500;
-    try {
-      await payingWatcher().watch('bitcoin');
-    } finally {
-      esplora.status = 200;
-    }
+    await watchDuringOutage();
     const [btc] = await ctx.database.db.select().from(currencies).where(eq(currencies.code, 'BTC'));
     expect(btc!.watchError).toMatch(/bitcoin API: HTTP 500/);
     await setDeadline(ticket.id, -MINUTE);
     await expireDue();
     expect((await rowOf(ticket.id)).status).toBe('advance');
     // Mined 55 s before the deadline; seen, two blocks deep, once the source is back.
-    const deadline = (await rowOf(ticket.id)).paymentDeadline!;
-    const mined = Math.floor(deadline.getTime() / 1000) - 55;
+    const mined = await beforeDeadline(ticket.id, 55);
     esplora.txs.set(ticket.address, [payment('21'.repeat(32), ticket.address, ticket.sats, esplora.tip - 1, mined)]);
     await payingWatcher().watch('bitcoin');
     expect(await rowOf(ticket.id)).toMatchObject({ status: 'new', paymentProblem: null });
@@ -117,18 +125,12 @@ describe('a payment made in time while the watcher was down', () => {
     // The outage outlasted the wait: the job closed the ticket and its reserve went back.
     const ticket = await ticketDue(-3 * HOUR, 3 * HOUR + 10 * MINUTE);
     const before = await heldUsdt();
-    esplora.status = 500;
-    try {
-      await payingWatcher().watch('bitcoin');
-    } finally {
-      esplora.status = 200;
-    }
+    await watchDuringOutage();
     await expireDue();
     expect(await rowOf(ticket.id)).toMatchObject({ status: 'deleted', statusReason: 'payment_expired' });
     const released = await heldUsdt();
     expect(released.lt(before)).toBe(true);
-    const deadline = (await rowOf(ticket.id)).paymentDeadline!;
-    const mined = Math.floor(deadline.getTime() / 1000) - 55;
+    const mined = await beforeDeadline(ticket.id, 55);
     esplora.txs.set(ticket.address, [payment('22'.repeat(32), ticket.address, ticket.sats, esplora.tip - 1, mined)]);
     await payingWatcher().watch('bitcoin');
     const row = await rowOf(ticket.id);
@@ -159,8 +161,7 @@ describe('a payment made in time while the watcher was down', () => {
       .set({ held: reserve!.balance })
       .where(eq(reserves.currencyCode, 'USDTTRC20'));
     try {
-      const deadline = (await rowOf(ticket.id)).paymentDeadline!;
-      const mined = Math.floor(deadline.getTime() / 1000) - 55;
+      const mined = await beforeDeadline(ticket.id, 55);
       esplora.txs.set(ticket.address, [payment('23'.repeat(32), ticket.address, ticket.sats, esplora.tip - 1, mined)]);
       await payingWatcher().watch('bitcoin');
       expect(await rowOf(ticket.id)).toMatchObject({ status: 'payment_problem', paymentProblem: 'reserve' });
