@@ -26,6 +26,9 @@ export const OPEN_TICKET_STATUSES: readonly TicketStatus[] = [
   'refund_requested',
 ];
 
-/** What was wrong with a payment that put a ticket in `payment_problem`. */
-export const PAYMENT_PROBLEMS = ['under', 'over', 'late'] as const;
+/**
+ * What was wrong with a payment that put a ticket in `payment_problem`; `reserve`: paid in time, seen
+ * only after its window closed (the chain watcher was down), and the reserve it held was taken meanwhile.
+ */
+export const PAYMENT_PROBLEMS = ['under', 'over', 'late', 'reserve'] as const;
 export type PaymentProblem = (typeof PAYMENT_PROBLEMS)[number];

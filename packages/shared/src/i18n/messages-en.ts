@@ -70,6 +70,8 @@ export const EN_MESSAGES: Record<MessageKey, string> = {
   'paymentProblem.under': 'Less than the ticket amount was received',
   'paymentProblem.over': 'More than the ticket amount was received',
   'paymentProblem.late': 'The payment arrived after the payment time ended',
+  'paymentProblem.reserve':
+    'The payment arrived in time, but we saw it late and the ticket’s reserve was taken meanwhile: continue at the current rate when the reserve allows, or get a refund',
   'ticket.continueQuoteInvalid': 'The calculation is out of date or belongs to another ticket: get a new one',
   'ticket.refundAddress': 'This is not a valid {valute} address',
   'ticket.payoutTxidRequired': 'A {valute} payout needs the payout transaction hash',

@@ -72,6 +72,8 @@ export const RU_MESSAGES = {
   'paymentProblem.under': 'Получено меньше суммы заявки',
   'paymentProblem.over': 'Получено больше суммы заявки',
   'paymentProblem.late': 'Оплата пришла после окончания времени оплаты',
+  'paymentProblem.reserve':
+    'Оплата пришла вовремя, но мы увидели её позже, и резерв заявки за это время заняли: продолжите по текущему курсу, когда резерв позволит, или получите возврат',
   'ticket.continueQuoteInvalid': 'Расчёт устарел или не относится к этой заявке: получите новый расчёт',
   'ticket.refundAddress': 'Адрес не подходит для {valute}',
   'ticket.payoutTxidRequired': 'Для выплаты в {valute} укажите хеш транзакции выплаты',

@@ -25,6 +25,8 @@ export const esplora = {
   tip: 800_000,
   txs: new Map<string, EsploraTx[]>(),
   hang: false,
+  /** The status every answer has; not 200: an outage (a 500), with Esplora's plain-text body. */
+  status: 200,
   requests: 0,
 };
 
@@ -70,6 +72,16 @@ export const watcherOf = (into: Observation[] = seen, database: Database = ctx.d
     retry: { timeoutMs: 150, retries: 2, pause: async (ms) => void pauses.push(ms) },
   });
 
+/** A watcher whose observations go on the tickets, as app.ts wires it. */
+export const payingWatcher = () =>
+  createChainWatcher({
+    database: ctx.database,
+    catalog: ctx.app.services.catalog,
+    onObservation: async (o) => void (await ctx.app.services.payments.recordIncomingPayment(o)),
+    now: () => clock.now,
+    retry: { timeoutMs: 5_000, retries: 1, pause: async () => {} },
+  });
+
 /** A ticket giving bitcoin, for USDT or (`toEth`) for ether: two reserves, so two batches of creations. */
 export async function btcTicket(toEth = false) {
   const res = await createTicket(ctx, {
@@ -95,13 +107,14 @@ export async function btcTicket(toEth = false) {
 export function useEsploraApp(): void {
   beforeAll(async () => {
     // The files of a worker share this module (vitest.config.ts): each starts from an empty chain.
-    Object.assign(esplora, { tip: 800_000, hang: false, requests: 0 });
+    Object.assign(esplora, { tip: 800_000, hang: false, status: 200, requests: 0 });
     esplora.txs.clear();
     pauses.length = 0;
     clock.now = new Date(Math.floor(Date.now() / 1000) * 1000);
     server = createServer((req, res) => {
       esplora.requests += 1;
       if (esplora.hang) return void held.push(res);
+      if (esplora.status !== 200) return res.writeHead(esplora.status, { 'content-type': 'text/plain' }).end('error');
       const path = req.url?.replace(/^\/api/, '') ?? '';
       if (path === '/blocks/tip/height')
         return res.writeHead(200, { 'content-type': 'text/plain' }).end(String(esplora.tip));

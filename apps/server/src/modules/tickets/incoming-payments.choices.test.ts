@@ -13,7 +13,9 @@ import {
   historyOf,
   mailsTo,
   newTicket,
+  passWindow,
   record,
+  recordAtDeadline,
   roles,
   seen,
   txs,
@@ -30,7 +32,7 @@ describe('payment problems: the client’s choices', () => {
     const ticket = await newTicket();
     txs.n += 1;
     const amount = new Decimal(ticket.give.sum).minus(10).toFixed(2);
-    await record(seen(ticket, amount, 20));
+    await recordAtDeadline(ticket, amount);
     const before = await held('BTC');
 
     const quote = await ctx.app.inject({ url: `/api/v1/Tickets/${ticket.id}/continue` });
@@ -65,6 +67,7 @@ describe('payment problems: the client’s choices', () => {
   it('take the reserve again for a ticket the window closed only when the client continues', async () => {
     const ticket = await newTicket();
     const before = await held('BTC');
+    await passWindow(ticket.id);
     await ctx.app.services.tickets.transition(ticket.id, 'expire', { actor: 'system' });
     expect((await held('BTC')).eq(before.minus(ticket.get.sum))).toBe(true);
     txs.n += 1;
@@ -87,7 +90,7 @@ describe('payment problems: the client’s choices', () => {
   it('refuse to continue for an amount outside the direction’s limits, saying why', async () => {
     const ticket = await newTicket();
     txs.n += 1;
-    await record(seen(ticket, '0.01', 20));
+    await recordAtDeadline(ticket, '0.01');
     const quote = await ctx.app.inject({
       url: `/api/v1/Tickets/${ticket.id}/continue`,
       headers: { 'accept-language': 'en' },
@@ -127,7 +130,7 @@ describe('payment problems: the client’s choices', () => {
       },
     });
     txs.n += 1;
-    await record(seen(ticket, '0.01', 20));
+    await recordAtDeadline(ticket, '0.01');
     expect((await view(ticket.id)).refundAddress).toBe(TRON_ADDRESS);
     /** Where the console's queue shows the ticket: its status tab, and `open` while it needs hands. */
     const queued = async (status: string) =>
@@ -201,7 +204,7 @@ describe('payment problems: the client’s choices', () => {
   it('can be asked for by an operator for the client, to a valid address, audited, then sent as any refund', async () => {
     const ticket = await newTicket();
     txs.n += 1;
-    await record(seen(ticket, '0.01', 20));
+    await recordAtDeadline(ticket, '0.01');
     const panel = await call(ctx, 'GET', `/api/admin/tickets/${ticket.id}`, roles.operator);
     expect(panel.json().actions).toEqual(['requestRefund']);
 

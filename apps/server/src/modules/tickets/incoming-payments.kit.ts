@@ -57,6 +57,20 @@ export const seen = (ticket: Shown, amount: string, confirmations: number, more:
   ...more,
 });
 export const record = (obs: IncomingPayment) => ctx.app.services.payments.recordIncomingPayment(obs);
+/** The ticket's window, opened 31 minutes ago, passed a minute ago. */
+export const passWindow = (id: string) =>
+  ctx.database.db
+    .update(tickets)
+    .set({ createdAt: new Date(Date.now() - 31 * 60_000), paymentDeadline: new Date(Date.now() - 60_000) })
+    .where(eq(tickets.id, id));
+/**
+ * A payment sent within the window that counts once it passed: the total is judged then (within
+ * the window a short one waits for the rest, issue 42).
+ */
+export async function recordAtDeadline(ticket: Shown, amount: string) {
+  await passWindow(ticket.id);
+  return record(seen(ticket, amount, 20, { seenAt: new Date(Date.now() - 10 * 60_000) }));
+}
 export const view = async (id: string, lang = 'ru') =>
   (await ctx.app.inject({ url: `/api/v1/Tickets/${id}`, headers: { 'accept-language': lang } })).json() as Shown;
 export const held = async (code: string) =>

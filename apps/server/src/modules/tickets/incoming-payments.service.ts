@@ -13,7 +13,6 @@ import {
   type Lang,
   type PaymentProblem,
   type Ticket,
-  type TicketStatus,
 } from '@obmen/shared';
 import type { Db, Tx } from '../../db/database';
 import { ConflictError, NotFoundError, ParameterError } from '../../http/errors';
@@ -27,8 +26,15 @@ import { quoteExpiry } from '../exchange/quote-cache';
 import type { QuoteSigner } from '../exchange/quote-token';
 import type { Mailer } from '../mail/mailer';
 import { allows } from './ticket-lifecycle';
-import { confirmedTotal, findPayment, insertPayment, updatePayment } from './ticket-payments.repository';
-import { holdReserve, lockTicket, type TicketRow } from './tickets.repository';
+import { chainPaymentLate } from './payment-wait';
+import {
+  confirmedTotal,
+  findPayment,
+  insertPayment,
+  ticketAwaitsPayment,
+  updatePayment,
+} from './ticket-payments.repository';
+import { holdPromo, holdReserve, lockTicket, type TicketRow } from './tickets.repository';
 import type { TicketsService } from './tickets.service';
 
 /** What a chain watcher (or an operator) saw arrive for a ticket. */
@@ -58,21 +64,26 @@ const WATCHER: PaymentReporter = { source: 'chain', actor: { id: null, name: 'sy
 /** A continue-quote belongs to one ticket: its token names the ticket where a quote names a user. */
 const quoteOwner = (ticketId: string) => `ticket:${ticketId}`;
 
-/**
- * Whether a payment that counts now may still move the ticket (to paid, or to a payment problem):
- * awaiting payment, cancelled, or marked paid by its client while nothing had counted for it yet.
- * Once payments back a paid ticket, one more is recorded for the operator to see, not judged: a
- * second transfer (or a duplicate entry) must not undo a payout under way.
- */
-export function paymentCanMove(status: TicketStatus, countedBefore: Decimal): boolean {
-  return allows('paymentProblem', status) && (status !== 'new' || countedBefore.isZero());
-}
-
 /** Short, over or exact, within one smallest unit of the give currency. */
 function compareToSum(received: Decimal, giveSum: Decimal, scale: number): PaymentProblem | 'exact' {
   const unit = new Decimal(1).div(new Decimal(10).pow(scale));
   if (received.minus(giveSum).abs().lte(unit)) return 'exact';
   return received.lt(giveSum) ? 'under' : 'over';
+}
+
+/**
+ * Whether a payment that counts now may still move the ticket (to paid, or to a payment problem):
+ * awaiting payment, cancelled, or marked paid by its client while what counted was short of the sum.
+ * Once payments back a paid ticket, one more is recorded for the operator to see, not judged: a
+ * second transfer (or a duplicate entry) must not undo a payout under way.
+ */
+export function paymentCanMove(
+  { status, giveSum }: Pick<TicketRow, 'status' | 'giveSum'>,
+  countedBefore: Decimal,
+  scale: number,
+): boolean {
+  if (!allows('paymentProblem', status)) return false;
+  return status !== 'new' || compareToSum(countedBefore, new Decimal(giveSum), scale) === 'under';
 }
 
 /**
@@ -139,8 +150,42 @@ export function createIncomingPaymentsService({
   }
 
   /**
+   * Whether a counted payment is late. A ticket cancelled by its client or an operator is paid late
+   * whenever it was sent. Otherwise the chain's date decides, even on a ticket the job closed (the
+   * watcher may have been down, issue 42); an operator's entry, made whenever they look, is judged by
+   * its time only on a ticket still awaiting payment, and is late on any closed one.
+   */
+  function isLate(ticket: TicketRow, seenAt: Date, source: PaymentReporter['source']): boolean {
+    const expired = ticket.status === 'deleted' && ticket.statusReason === 'payment_expired';
+    if (ticket.status === 'deleted' && !(expired && source === 'chain')) return true;
+    if (ticket.paymentDeadline === null) return false;
+    if (source === 'chain') return chainPaymentLate(ticket.paymentDeadline, seenAt, new Date());
+    return ticket.status === 'advance' && seenAt > ticket.paymentDeadline;
+  }
+
+  /**
+   * A ticket the job closed, paid in full in time: paid after all if its reserve is still free (a
+   * paid ticket never goes without it); otherwise a payment problem, and the client's choice.
+   */
+  async function resume(tx: Tx, ticket: TicketRow, actor: string): Promise<PaymentOutcome> {
+    if (!(await holdReserve(tx, ticket.getCode, ticket.getSum, '1'))) {
+      await tickets.transitionIn(tx, ticket.id, 'paymentProblem', {
+        actor,
+        set: { paymentProblem: 'reserve', finishedAt: null, statusReason: null },
+      });
+      return 'problem';
+    }
+    // Its promo code was let go at the expiry; taken again if nobody has it (its bonus is in the sums either way).
+    if (ticket.promoCode) await holdPromo(tx, ticket.promoCode, ticket.id, ticket.userId);
+    await tickets.transitionIn(tx, ticket.id, 'resume', { actor, set: { finishedAt: null, statusReason: null } });
+    return 'paid';
+  }
+
+  /**
    * The ticket's next status once a payment counted: paid, a problem, or left as it is. `seenAt` is
    * when the payment was first seen: one sent in time and confirmed after the window is not late.
+   * The verdict is on all that counted: a chain payment short of the sum leaves the ticket waiting for
+   * the rest while its window is open or a payment sent in time is still on its way (issue 42).
    */
   async function settle(
     tx: Tx,
@@ -152,20 +197,19 @@ export function createIncomingPaymentsService({
       reporter,
     }: { seenAt: Date; countedBefore: Decimal; amount: string; reporter: PaymentReporter },
   ): Promise<PaymentOutcome> {
-    // Paid and backed, refunded or in the client's hands already: the payment is on the ticket, nothing moves.
-    if (!paymentCanMove(ticket.status, countedBefore)) return 'recorded';
-    const actor = reporter.actor.id ? `operator:${reporter.actor.id}` : 'system';
     const scale = scaleOf(catalog.get(), ticket.giveCode);
+    const giveSum = new Decimal(ticket.giveSum);
+    // Paid and backed, refunded or in the client's hands already: the payment is on the ticket, nothing moves.
+    if (!paymentCanMove(ticket, countedBefore, scale)) return 'recorded';
+    const actor = reporter.actor.id ? `operator:${reporter.actor.id}` : 'system';
     const received = countedBefore.plus(amount);
-    // A cancelled ticket (by its window, the client or an operator) is paid late, whenever it was sent.
-    // The chain dates a payment; an operator's entry, made whenever they look, does not: a ticket the
-    // client marked paid inside its window is then judged by the amount alone.
-    const judgedByTime = ticket.status === 'advance' || reporter.source === 'chain';
-    const late =
-      ticket.status === 'deleted' ||
-      (judgedByTime && ticket.paymentDeadline !== null && seenAt > ticket.paymentDeadline);
-    const verdict = late ? 'late' : compareToSum(received, new Decimal(ticket.giveSum), scale);
+    const verdict = isLate(ticket, seenAt, reporter.source) ? 'late' : compareToSum(received, giveSum, scale);
+    if (verdict === 'under' && reporter.source === 'chain' && ticket.status !== 'deleted') {
+      const deadline = ticket.paymentDeadline;
+      if (deadline && (new Date() <= deadline || (await ticketAwaitsPayment(tx, ticket.id)))) return 'recorded';
+    }
     if (verdict === 'exact') {
+      if (ticket.status === 'deleted') return resume(tx, ticket, actor);
       // Marked paid by the client already: the transfer bears it out, and the operator pays out.
       if (!allows('confirm', ticket.status)) return 'recorded';
       await tickets.transitionIn(tx, ticket.id, 'confirm', { actor });

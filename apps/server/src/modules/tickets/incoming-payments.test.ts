@@ -16,7 +16,9 @@ import {
   historyOf,
   mailsTo,
   newTicket,
+  passWindow,
   record,
+  recordAtDeadline,
   roles,
   seen,
   txs,
@@ -170,7 +172,7 @@ describe('payment problems', () => {
       const ticket = await newTicket();
       txs.n += 1;
       const amount = new Decimal(ticket.give.sum).plus(delta).toFixed(2);
-      expect(await record(seen(ticket, amount, 20))).toBe('problem');
+      expect(await recordAtDeadline(ticket, amount)).toBe('problem');
       const shown = await view(ticket.id, 'en');
       expect(shown).toMatchObject({ status: 'payment_problem', paymentProblem: problem, received: amount });
       expect((await held('BTC')).eq(before)).toBe(true);
@@ -196,7 +198,7 @@ describe('payment problems', () => {
     const res = await createTicket(ctx, usdtToBtc('0.01', { email: unique('english') }), { 'accept-language': 'en' });
     const ticket = res.json() as Shown;
     txs.n += 1;
-    await record(seen(ticket, '100', 20));
+    await recordAtDeadline(ticket, '100');
     const mail = (await mailsTo(await emailOf(ticket.id))).at(-1)!;
     expect(mail).toMatchObject({ kind: 'ticket_payment_problem', lang: 'en' });
     expect(mail.subject).toBe(`Obmen: ticket No. ${ticket.number} — Payment problem`);
@@ -208,6 +210,7 @@ describe('payment problems', () => {
 
   it('call a payment after the window late, on an expired ticket or one the job has not closed yet', async () => {
     const expired = await newTicket();
+    await passWindow(expired.id);
     await ctx.app.services.tickets.transition(expired.id, 'expire', { actor: 'system' });
     txs.n += 1;
     expect(await record(seen(expired, expired.give.sum, 20))).toBe('problem');

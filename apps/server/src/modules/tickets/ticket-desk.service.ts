@@ -21,7 +21,7 @@ import { type Actor, iso, isoNow, plain } from '../admin/console';
 import { findUserById } from '../accounts/people-admin.repository';
 import type { CardCheckService } from '../card-check/card-check.service';
 import { catalogAmounts } from '../exchange/catalog-amounts';
-import type { Catalog } from '../exchange/exchange.catalog';
+import { scaleOf, type Catalog } from '../exchange/exchange.catalog';
 import { mailsTo } from '../mail/outbox-admin.repository';
 import { toOutboxDto } from '../mail/outbox-admin.service';
 import { paymentCanMove, type IncomingPaymentsService } from './incoming-payments.service';
@@ -120,7 +120,11 @@ export function createTicketDeskService({ db, catalog, tickets, payments, cardCh
         actions: ADMIN_TICKET_ACTIONS.filter(
           (action) => allows(action, row.status) && (action !== 'approveCard' || checkStatus === 'pending'),
         ),
-        canRecordPayment: paymentCanMove(row.status, new Decimal(ticket.received ?? '0')),
+        canRecordPayment: paymentCanMove(
+          row,
+          new Decimal(ticket.received ?? '0'),
+          scaleOf(catalog.get(), row.giveCode),
+        ),
         mails: mails.map(toOutboxDto),
       };
     },
@@ -182,7 +186,7 @@ export function createTicketDeskService({ db, catalog, tickets, payments, cardCh
       if (!row) throw new NotFoundError('ticket.notFound');
       // Taken only where it can still move the ticket: once payments back a paid ticket, a second
       // entry is more likely the same transfer under another number than money that arrived.
-      if (!paymentCanMove(row.status, new Decimal(await confirmedTotal(db, id)))) {
+      if (!paymentCanMove(row, new Decimal(await confirmedTotal(db, id)), scaleOf(catalog.get(), row.giveCode))) {
         throw new ConflictError('wrong_status', 'ticket.wrongStatus');
       }
       await payments.recordIncomingPayment(

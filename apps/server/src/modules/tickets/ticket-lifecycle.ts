@@ -20,6 +20,11 @@ export const TICKET_ACTIONS = {
    * A ticket the client marked paid too: the transfer that then arrives (or the operator finds) is checked.
    */
   paymentProblem: { from: ['advance', 'new', 'deleted'], to: 'payment_problem' },
+  /**
+   * A chain payment made within the window, counted only after the job closed the ticket (the watcher
+   * was down): paid after all, once its reserve is taken again (issue 42).
+   */
+  resume: { from: ['deleted'], to: 'new' },
   /** The client accepts the current rate for what arrived: paid, with the new sums. */
   continue: { from: ['payment_problem'], to: 'new' },
   requestRefund: { from: ['payment_problem'], to: 'refund_requested' },

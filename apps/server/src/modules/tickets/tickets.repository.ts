@@ -1,17 +1,9 @@
 import { and, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { TicketStatus } from '@obmen/shared';
 import type { DbOrTx, Tx } from '../../db/database';
-import {
-  cardChecks,
-  promoCodes,
-  reserves,
-  ticketHistory,
-  ticketPayments,
-  tickets,
-  users,
-  verifiedCards,
-} from '../../db/schema';
+import { cardChecks, promoCodes, reserves, ticketHistory, tickets, users, verifiedCards } from '../../db/schema';
 import { UNPAID_STATUSES } from './ticket-limits';
+import { awaitsPayment } from './ticket-payments.repository';
 
 export type TicketRow = typeof tickets.$inferSelect;
 export type NewTicket = typeof tickets.$inferInsert;
@@ -162,8 +154,8 @@ export async function listUserTickets(db: DbOrTx, userId: string, page: number, 
 
 /**
  * Unpaid tickets whose window (for the payment or the card photo) has passed, locked; other
- * processes skip them. A ticket whose payment was seen within its window is not one of them: it
- * waits for that transaction's confirmations (or for it to vanish) however long they take (issue 35).
+ * processes skip them. A ticket still awaiting a payment (`awaitsPayment`: one sent in time of at
+ * least its minimum, or its watcher down) is not one of them, for a bounded time (issue 42).
  */
 export function lockExpiredTickets(tx: Tx, limit: number, id?: string): Promise<TicketRow[]> {
   return tx
@@ -173,7 +165,7 @@ export function lockExpiredTickets(tx: Tx, limit: number, id?: string): Promise<
       and(
         inArray(tickets.status, UNPAID_STATUSES),
         lt(tickets.paymentDeadline, sql`now()`),
-        sql`not exists (select 1 from ${ticketPayments} where ${ticketPayments.ticketId} = ${tickets.id} and ${ticketPayments.goneAt} is null and ${ticketPayments.seenAt} <= ${tickets.paymentDeadline})`,
+        sql`not ${awaitsPayment}`,
         ...(id ? [eq(tickets.id, id)] : []),
       ),
     )

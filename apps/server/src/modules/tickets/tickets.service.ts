@@ -1,4 +1,4 @@
-import { type Lang, type Ticket, type TicketList, type TicketStatus } from '@obmen/shared';
+import { Decimal, type Lang, type Ticket, type TicketList, type TicketStatus } from '@obmen/shared';
 import type { Tx } from '../../db/database';
 import { AppError, ConflictError, NotFoundError } from '../../http/errors';
 import type { UserRow } from '../accounts/accounts.repository';
@@ -11,7 +11,7 @@ import {
   TICKET_ACTIONS,
   type TicketAction,
 } from './ticket-lifecycle';
-import { listPayments } from './ticket-payments.repository';
+import { confirmedTotal, listPayments, lockShortPaidTickets } from './ticket-payments.repository';
 import { createTicketViews } from './ticket-view';
 import {
   addToReserve,
@@ -112,6 +112,19 @@ export function createTicketsService(options: TicketsOptions) {
     return updated;
   }
 
+  /**
+   * A ticket the job closes at its deadline: unpaid, it expires; paid in part (a split payment short
+   * of the sum once nothing more is awaited), it is a payment problem the client decides about (issue 42).
+   */
+  async function closeOverdue(tx: Tx, due: TicketRow): Promise<TicketRow> {
+    if (new Decimal(await confirmedTotal(tx, due.id)).isZero())
+      return transitionIn(tx, due.id, 'expire', { actor: 'system' });
+    return transitionIn(tx, due.id, 'paymentProblem', {
+      actor: 'system',
+      set: { paymentProblem: 'under', finishedAt: null, statusReason: null },
+    });
+  }
+
   async function transition(id: string, action: TicketAction, opts: TransitionOptions): Promise<TicketRow> {
     const updated = await db.transaction((tx) => transitionIn(tx, id, action, opts));
     catalog.forgetReserve(updated.getCode);
@@ -137,7 +150,7 @@ export function createTicketsService(options: TicketsOptions) {
       const expired = await db
         .transaction(async (tx) => {
           const [due] = await lockExpiredTickets(tx, 1, id);
-          return due ? transitionIn(tx, due.id, 'expire', { actor: 'system' }) : null;
+          return due ? closeOverdue(tx, due) : null;
         })
         .catch(() => null);
       row = expired ?? (await findTicket(db, id)) ?? row;
@@ -234,15 +247,18 @@ export function createTicketsService(options: TicketsOptions) {
     },
 
     /**
-     * Closes unpaid tickets whose window passed, each in its own transaction (one bad ticket cannot
-     * hold back the rest); several processes share the work, SKIP LOCKED gives each ticket to one.
+     * Closes unpaid tickets whose window passed, and judges short-paid ones, each in its own transaction
+     * (one bad ticket cannot hold back the rest); several processes share the work, SKIP LOCKED gives
+     * each ticket to one.
      */
     async expireDue(limit = 200): Promise<number> {
       let expired = 0;
       while (expired < limit) {
         const ticket = await db.transaction(async (tx) => {
           const [due] = await lockExpiredTickets(tx, 1);
-          return due ? transitionIn(tx, due.id, 'expire', { actor: 'system' }) : null;
+          if (due) return closeOverdue(tx, due);
+          const [short] = await lockShortPaidTickets(tx, 1);
+          return short ? closeOverdue(tx, short) : null;
         });
         if (!ticket) break;
         expired += 1;
