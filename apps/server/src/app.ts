@@ -253,7 +253,7 @@ export async function buildApp({
     limits: limits.accounts ?? DEFAULT_ACCOUNT_LIMITS,
     secureCookies: config.PUBLIC_URL.startsWith('https:'),
   });
-  await app.register(twoFactorRoutes, { twoFactor, guards });
+  await app.register(twoFactorRoutes, { twoFactor, accounts, guards });
   const siteState = createSiteStateService(database.db, database);
   const stopFollowingSiteState = await siteState.follow();
   app.addHook('onClose', () => stopFollowingSiteState());

@@ -2,19 +2,24 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   okReply,
   recoveryCodesReply,
-  twoFactorCodeBody,
+  twoFactorChangeBody,
   twoFactorStartReply,
   twoFactorStatusSchema,
 } from '@obmen/shared';
+import type { AccountsService } from './accounts.service';
 import type { AuthGuards } from './auth-guards';
 import { hashToken } from './tokens';
 import type { TwoFactorService } from './two-factor.service';
 
-/** Two-factor authentication in the account's settings (and the console's first step for staff). */
-export const twoFactorRoutes: FastifyPluginAsyncZod<{ twoFactor: TwoFactorService; guards: AuthGuards }> = async (
-  app,
-  { twoFactor, guards },
-) => {
+/**
+ * Two-factor authentication in the account's settings (and the console's first step for staff).
+ * Turning it on or off takes the password and a code, counted in the sign-in limits (issue 42).
+ */
+export const twoFactorRoutes: FastifyPluginAsyncZod<{
+  twoFactor: TwoFactorService;
+  accounts: AccountsService;
+  guards: AuthGuards;
+}> = async (app, { twoFactor, accounts, guards }) => {
   const signedIn = { preHandler: guards.requireUser };
 
   app.get('/api/v1/User/2fa', { ...signedIn, schema: { response: { 200: twoFactorStatusSchema } } }, (request) =>
@@ -27,17 +32,27 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ twoFactor: TwoFactorServic
 
   app.post(
     '/api/v1/User/2fa/confirm',
-    { ...signedIn, schema: { body: twoFactorCodeBody, response: { 200: recoveryCodesReply } } },
-    async (request) => ({
-      recoveryCodes: await twoFactor.confirm(request.user!, request.body.code, hashToken(request.accessToken!)),
-    }),
+    { ...signedIn, schema: { body: twoFactorChangeBody, response: { 200: recoveryCodesReply } } },
+    async (request) => {
+      const user = request.user!;
+      const { password, code } = request.body;
+      await accounts.reauthenticate(user, { password, passwordField: 'password', ip: request.ip }, () =>
+        twoFactor.takeFirstCode(user, code),
+      );
+      return { recoveryCodes: await twoFactor.enable(user, hashToken(request.accessToken!)) };
+    },
   );
 
   app.post(
     '/api/v1/User/2fa/disable',
-    { ...signedIn, schema: { body: twoFactorCodeBody, response: { 200: okReply } } },
+    { ...signedIn, schema: { body: twoFactorChangeBody, response: { 200: okReply } } },
     async (request) => {
-      await twoFactor.disable(request.user!, request.body.code);
+      const user = request.user!;
+      const { password, code } = request.body;
+      await accounts.reauthenticate(user, { password, passwordField: 'password', ip: request.ip }, () =>
+        twoFactor.verify(user, code),
+      );
+      await twoFactor.disable(user);
       return { ok: true as const };
     },
   );
