@@ -308,7 +308,7 @@ export async function buildApp({
       exchange,
       rateSource: config.RATE_SOURCE ?? 'static',
     }),
-    people: createPeopleAdminService({ db: database.db }),
+    people: createPeopleAdminService({ db: database.db, mailer }),
     promo: createPromoAdminService({ db: database.db }),
     payouts: createPayoutsAdminService({ db: database.db, catalog }),
     outbox: createOutboxAdminService({ db: database.db }),
