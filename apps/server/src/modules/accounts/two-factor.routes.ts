@@ -4,8 +4,10 @@ import {
   recoveryCodesReply,
   twoFactorChangeBody,
   twoFactorStartReply,
+  type TwoFactorChangeBody,
   twoFactorStatusSchema,
 } from '@obmen/shared';
+import type { UserRow } from './accounts.repository';
 import type { AccountsService } from './accounts.service';
 import type { AuthGuards } from './auth-guards';
 import { hashToken } from './tokens';
@@ -30,16 +32,23 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{
     twoFactor.start(request.user!),
   );
 
+  /** The password and the code of a change: `check` says whether the code is right for it. */
+  const proveOwner = (
+    request: { user: UserRow | null; body: TwoFactorChangeBody; ip: string },
+    check: (user: UserRow, code: string) => Promise<boolean>,
+  ) =>
+    accounts.reauthenticate(
+      request.user!,
+      { password: request.body.password, passwordField: 'password', ip: request.ip },
+      () => check(request.user!, request.body.code),
+    );
+
   app.post(
     '/api/v1/User/2fa/confirm',
     { ...signedIn, schema: { body: twoFactorChangeBody, response: { 200: recoveryCodesReply } } },
     async (request) => {
-      const user = request.user!;
-      const { password, code } = request.body;
-      await accounts.reauthenticate(user, { password, passwordField: 'password', ip: request.ip }, () =>
-        twoFactor.takeFirstCode(user, code),
-      );
-      return { recoveryCodes: await twoFactor.enable(user, hashToken(request.accessToken!)) };
+      await proveOwner(request, twoFactor.takeFirstCode);
+      return { recoveryCodes: await twoFactor.enable(request.user!, hashToken(request.accessToken!)) };
     },
   );
 
@@ -47,12 +56,8 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{
     '/api/v1/User/2fa/disable',
     { ...signedIn, schema: { body: twoFactorChangeBody, response: { 200: okReply } } },
     async (request) => {
-      const user = request.user!;
-      const { password, code } = request.body;
-      await accounts.reauthenticate(user, { password, passwordField: 'password', ip: request.ip }, () =>
-        twoFactor.verify(user, code),
-      );
-      await twoFactor.disable(user);
+      await proveOwner(request, twoFactor.verify);
+      await twoFactor.disable(request.user!);
       return { ok: true as const };
     },
   );
