@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { operatorToken } from '../support/console';
+import { openConsole, operatorToken } from '../support/console';
 import { totpCode } from '../support/two-factor';
 
 const PASSWORD = 'Qz7#mLp2-vRx';
@@ -25,6 +25,10 @@ const copy = {
     codesLeft: 'Осталось резервных кодов: 9',
     consoleStep: 'Включите двухфакторную аутентификацию',
     queue: 'Очередь заявок',
+    usersTitle: 'Пользователи',
+    search: 'Имя или e-mail',
+    resetButton: 'Выключить 2FA',
+    resetDone: (username: string) => `Двухфакторная аутентификация ${username} выключена`,
   },
   en: {
     login: {
@@ -46,6 +50,10 @@ const copy = {
     codesLeft: 'Recovery codes left: 9',
     consoleStep: 'Turn on two-factor authentication',
     queue: 'Ticket queue',
+    usersTitle: 'Users',
+    search: 'Name or e-mail',
+    resetButton: 'Turn off 2FA',
+    resetDone: (username: string) => `Two-factor authentication of ${username} is off`,
   },
 } as const;
 
@@ -137,6 +145,37 @@ for (const lang of ['ru', 'en'] as const) {
     expect((await withRecovery(recoveryCodes[0]!)).status()).toBe(400);
     await page.reload();
     await expect(page.getByText(text.codesLeft)).toBeVisible();
+  });
+
+  test(`${lang}: an admin turns off the 2FA of a user who lost the authenticator, on the people screen`, async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(60_000);
+    const account = await register(request, lang);
+    const signIn = () => request.post('/token', { form: { username: account.username, password: PASSWORD } });
+    const headers = {
+      authorization: `Bearer ${((await (await signIn()).json()) as { user: { access_token: string } }).user.access_token}`,
+    };
+    const started = await request.post('/api/v1/User/2fa/start', { headers });
+    const { secret } = (await started.json()) as { secret: string };
+    const on = await request.post('/api/v1/User/2fa/confirm', {
+      headers,
+      form: { code: totpCode(secret), password: PASSWORD },
+    });
+    expect(on.status(), await on.text()).toBe(200);
+    expect((await signIn()).status()).toBe(400);
+
+    await openConsole(page, '/admin/users', await operatorToken(request), lang);
+    await expect(page.getByRole('heading', { name: text.usersTitle })).toBeVisible();
+    await page.getByPlaceholder(text.search).fill(account.username);
+    const row = page.getByRole('row', { name: new RegExp(account.username) });
+    await row.getByRole('button', { name: `${text.resetButton} ${account.username}` }).click();
+    await page.getByRole('dialog').getByRole('button', { name: text.resetButton }).click();
+    await expect(page.getByText(text.resetDone(account.username))).toBeVisible();
+    await expect(row.getByRole('button', { name: `${text.resetButton} ${account.username}` })).toHaveCount(0);
+    // The password alone signs in again; the owner turns it on anew with the new phone.
+    expect((await signIn()).status()).toBe(200);
   });
 
   test(`${lang}: the console shows the two-factor set-up to an operator first, then opens`, async ({
