@@ -39,7 +39,7 @@ export async function logIn(url, { username, password }) {
   if (user.role !== 'user' && !(await call(url, '/api/v1/User/2fa', { token })).enabled) {
     const { secret } = await call(url, '/api/v1/User/2fa/start', { method: 'POST', token });
     const code = new TOTP({ secret: Secret.fromBase32(secret) }).generate();
-    await call(url, '/api/v1/User/2fa/confirm', { method: 'POST', token, json: { code } });
+    await call(url, '/api/v1/User/2fa/confirm', { method: 'POST', token, json: { code, password } });
   }
   return token;
 }

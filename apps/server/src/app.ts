@@ -252,7 +252,7 @@ export async function buildApp({
     limits: limits.accounts ?? DEFAULT_ACCOUNT_LIMITS,
     secureCookies: config.PUBLIC_URL.startsWith('https:'),
   });
-  await app.register(twoFactorRoutes, { twoFactor, guards });
+  await app.register(twoFactorRoutes, { twoFactor, accounts, guards });
   const siteState = createSiteStateService(database.db, database);
   const stopFollowingSiteState = await siteState.follow();
   app.addHook('onClose', () => stopFollowingSiteState());
@@ -307,7 +307,7 @@ export async function buildApp({
       exchange,
       rateSource: config.RATE_SOURCE ?? 'static',
     }),
-    people: createPeopleAdminService({ db: database.db }),
+    people: createPeopleAdminService({ db: database.db, mailer }),
     promo: createPromoAdminService({ db: database.db }),
     payouts: createPayoutsAdminService({ db: database.db, catalog }),
     outbox: createOutboxAdminService({ db: database.db }),

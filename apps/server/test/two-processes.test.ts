@@ -67,7 +67,7 @@ function adminToken(url: string, databaseUrl: string): Promise<string> {
     };
     const token = ((await post('/token', ADMIN)).user as { access_token: string }).access_token;
     const { secret } = (await post('/api/v1/User/2fa/start', {}, token)) as { secret: string };
-    await post('/api/v1/User/2fa/confirm', { code: totpCode(secret) }, token);
+    await post('/api/v1/User/2fa/confirm', { code: totpCode(secret), password: ADMIN.password }, token);
     return token;
   };
   if (!adminSessions.has(databaseUrl)) adminSessions.set(databaseUrl, open());

@@ -21,7 +21,7 @@ export async function enrolTwoFactor(ctx: TestContext, headers: Record<string, s
     method: 'POST',
     url: '/api/v1/User/2fa/confirm',
     headers,
-    payload: { code: totpCode(secret) },
+    payload: { code: totpCode(secret), password: TEST_PASSWORD },
   });
   if (confirmed.statusCode !== 200) throw new Error(`2fa confirm failed: ${confirmed.body}`);
   return { secret, recoveryCodes: (confirmed.json() as { recoveryCodes: string[] }).recoveryCodes };

@@ -134,9 +134,15 @@ export type TwoFactorStatus = z.infer<typeof twoFactorStatusSchema>;
 export const twoFactorStartReply = z.object({ secret: z.string(), otpauthUri: z.string() });
 export type TwoFactorStart = z.infer<typeof twoFactorStartReply>;
 
-/** POST /api/v1/User/2fa/confirm and /disable */
-export const twoFactorCodeBody = z.object({ code: secondFactorCode.min(1, 'validation.required') });
-export type TwoFactorCodeBody = z.input<typeof twoFactorCodeBody>;
+/**
+ * POST /api/v1/User/2fa/confirm and /disable: a code and the account's password, as a session
+ * alone (a stolen one) must not turn the second factor on or off (issue 42).
+ */
+export const twoFactorChangeBody = z.object({
+  code: secondFactorCode.min(1, 'validation.required'),
+  password: existingPassword,
+});
+export type TwoFactorChangeBody = z.input<typeof twoFactorChangeBody>;
 
 /** The reply of /confirm: the recovery codes, shown this once. */
 export const recoveryCodesReply = z.object({ recoveryCodes: z.array(z.string()) });

@@ -117,6 +117,7 @@ export const EN_MESSAGES: Record<MessageKey, string> = {
   'admin.directionExists': 'This direction already exists',
   'admin.userNotFound': 'User not found',
   'admin.selfChange': 'Another admin changes your own role and block',
+  'admin.selfTwoFactor': 'Another admin turns off your own two-factor authentication',
   'admin.payoutNotApproved': 'Approve the payout first',
   'admin.payoutDecided': 'This payout has already been decided',
   'admin.notLive': 'Prices are set by hand only: no live rate source is connected',

@@ -120,6 +120,7 @@ export const RU_MESSAGES = {
   'admin.directionExists': 'Такое направление уже есть',
   'admin.userNotFound': 'Пользователь не найден',
   'admin.selfChange': 'Свою роль и блокировку меняет другой администратор',
+  'admin.selfTwoFactor': 'Свою двухфакторную аутентификацию выключает другой администратор',
   'admin.payoutNotApproved': 'Сначала одобрите выплату',
   'admin.payoutDecided': 'Эта выплата уже обработана',
   'admin.notLive': 'Цены берутся только вручную: источник курсов не подключён',

@@ -201,7 +201,7 @@ export const cardChecks = pgTable('card_checks', {
   decidedAt: timestamp('decided_at', { withTimezone: true }),
 });
 
-/** Cards an operator has verified, per owner (a user, or an e-mail for visitors), by card hash. */
+/** Cards an operator has verified, per account (`user:<id>`; visitors' cards are not kept), by card hash. */
 export const verifiedCards = pgTable(
   'verified_cards',
   {

@@ -100,7 +100,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/v1/User/change-password',
     { preHandler: guards.requireUser, schema: { body: changePasswordBody, response: { 200: sessionReply } } },
-    async (request) => ({ user: await accounts.changePassword(request.user!, request.body) }),
+    async (request) => ({ user: await accounts.changePassword(request.user!, request.body, request.ip) }),
   );
 
   app.post(

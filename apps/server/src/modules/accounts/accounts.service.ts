@@ -35,7 +35,7 @@ import { hashPassword, verifyPassword } from './password-hashing';
 import { checkNewPassword } from './password-strength';
 import { hashToken, newToken } from './tokens';
 import type { DeviceCookie, DeviceCookies } from './device-cookie';
-import { createLoginThrottle, DEFAULT_LOGIN_LIMITS, type LoginLimits } from './login-throttle';
+import { createLoginThrottle, DEFAULT_LOGIN_LIMITS, type LoginAttempt, type LoginLimits } from './login-throttle';
 import type { TwoFactorService } from './two-factor.service';
 
 /** Who is signing in, as far as a sign-in can tell: the address and the cookies it came with. */
@@ -102,6 +102,13 @@ export function createAccountsService({
     void mailer.flush();
   }
 
+  /** The error of a wrong password or code, the attempt kept counted and the owner told once its counter fills. */
+  const failure =
+    (attempt: LoginAttempt, user: UserRow | undefined, ip: string) => async (field: string, key: MessageKey) => {
+      if ((await attempt.failed()) && user) await alertOwner(user, ip);
+      return ParameterError.of({ [field]: key });
+    };
+
   /** The account whose password this is, or the error a login gets. */
   async function checkedLogin(body: z.output<typeof loginBody>, client: LoginClient): Promise<UserRow> {
     const user = await findUserByLogin(db, body.username);
@@ -112,10 +119,7 @@ export function createAccountsService({
       : null;
     const attempt = await throttle.begin(account, client.ip, device);
     const valid = await verifyPassword(user?.passwordHash ?? (await timingDummy()), body.password);
-    const fail = async (field: string, key: MessageKey) => {
-      if ((await attempt.failed()) && user) await alertOwner(user, client.ip);
-      return ParameterError.of({ [field]: key });
-    };
+    const fail = failure(attempt, user, client.ip);
     if (!user || !valid) throw await fail('password', 'auth.invalidCredentials');
     if (await twoFactor.isEnabled(user.id)) {
       // The right password without a code is not a guess: the form asks for the code and comes back.
@@ -130,7 +134,34 @@ export function createAccountsService({
     return user;
   }
 
+  /**
+   * The owner of a session proves it again before a change a stolen session must not make: the
+   * password, then `secondFactor` when given. Wrong ones count in the sign-in limits of the account
+   * (the device cookie is not sent here: a stranger's), so a session cannot guess on (issue 42).
+   */
+  async function reauthenticate(
+    user: UserRow,
+    { password, passwordField, ip }: { password: string; passwordField: string; ip: string },
+    secondFactor?: () => Promise<boolean>,
+  ): Promise<void> {
+    const attempt = await throttle.begin(user.id, ip, null);
+    const fail = failure(attempt, user, ip);
+    if (!(await verifyPassword(user.passwordHash, password))) throw await fail(passwordField, 'auth.wrongOldPassword');
+    let passed: boolean;
+    try {
+      passed = secondFactor ? await secondFactor() : true;
+    } catch (error) {
+      // Refused for another reason (not set up, already on): neither right nor wrong.
+      await attempt.undecided();
+      throw error;
+    }
+    if (!passed) throw await fail('code', 'twoFactor.codeInvalid');
+    await attempt.succeeded();
+  }
+
   return {
+    reauthenticate,
+
     async register(body: z.output<typeof registerBody>, lang: Lang): Promise<SessionUser> {
       const taken = await findTakenFields(db, body.username, body.email);
       if (taken.username || taken.email) {
@@ -178,10 +209,8 @@ export function createAccountsService({
      * Ends every session of the user (design §6) and opens a new one for the caller, so only the
      * browser that changed the password stays signed in; unused reset links stop working too.
      */
-    async changePassword(user: UserRow, body: z.output<typeof changePasswordBody>): Promise<SessionUser> {
-      if (!(await verifyPassword(user.passwordHash, body.oldPassword))) {
-        throw ParameterError.of({ oldPassword: 'auth.wrongOldPassword' });
-      }
+    async changePassword(user: UserRow, body: z.output<typeof changePasswordBody>, ip: string): Promise<SessionUser> {
+      await reauthenticate(user, { password: body.oldPassword, passwordField: 'oldPassword', ip });
       await checkNewPassword(body.newPassword, user, 'newPassword');
       const passwordHash = await hashPassword(body.newPassword);
       return db.transaction(async (tx) => {

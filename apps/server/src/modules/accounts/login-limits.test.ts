@@ -5,6 +5,7 @@ import { createTestApp, type TestContext } from '../../../test/test-app';
 import { openPostgres, type Database } from '../../db/database';
 import { outbox } from '../../db/schema';
 import { DEFAULT_LOGIN_LIMITS } from './login-throttle';
+import { enrolTwoFactor } from '../../../test/users';
 
 const PASSWORD = 'Tr0ub4dor&Zebra';
 const WRONG = 'Wrong-Pass-1!';
@@ -266,5 +267,55 @@ describe('sign-ups and resets', () => {
     } finally {
       await limited.close();
     }
+  });
+});
+
+describe('a signed-in session proving its owner again: counted like sign-ins (issue 42)', () => {
+  const session = async (username: string) =>
+    ((await login(username, PASSWORD, { ip: '10.5.0.1' })).json().user.access_token as string) ?? '';
+  const post = (url: string, token: string, payload: object, ip = '10.5.0.2') =>
+    ctx.app.inject({ method: 'POST', url, remoteAddress: ip, headers: { authorization: `Bearer ${token}` }, payload });
+
+  it('refuses a burst of wrong codes on turning 2FA off with 429 once the limit is reached', async () => {
+    const { username, email } = await register();
+    const token = await session(username);
+    const { recoveryCodes } = await enrolTwoFactor(ctx, { authorization: `Bearer ${token}` });
+    const wrongCode = () => post('/api/v1/User/2fa/disable', token, { code: '000000', password: PASSWORD });
+    const burst = await Promise.all(Array.from({ length: 30 }, wrongCode));
+    const statuses = burst.map((res) => res.statusCode);
+    // Five wrong codes from one address are checked (perAccountAndIp), the rest refused unchecked.
+    expect(statuses.filter((status) => status === 400)).toHaveLength(DEFAULT_LOGIN_LIMITS.perAccountAndIp);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(30 - DEFAULT_LOGIN_LIMITS.perAccountAndIp);
+    // A right code is refused too from there until the window ends; it stays on.
+    const right = await post('/api/v1/User/2fa/disable', token, { code: recoveryCodes[0]!, password: PASSWORD });
+    expect(right.statusCode).toBe(429);
+    // From five more addresses the account's counter fills: its owner is mailed, as for sign-ins.
+    for (let i = 0; i < 5; i += 1) {
+      await post('/api/v1/User/2fa/disable', token, { code: '000000', password: PASSWORD }, `10.5.1.${i}`);
+    }
+    expect(await guessingMails(email)).toHaveLength(1);
+    expect((await login(username, PASSWORD, { ip: '10.5.2.1' })).statusCode).toBe(429);
+  });
+
+  it('counts wrong passwords on turning 2FA on and on a password change', async () => {
+    const { username } = await register();
+    const token = await session(username);
+    await post('/api/v1/User/2fa/start', token, {});
+    for (let i = 0; i < 3; i += 1) {
+      const res = await post('/api/v1/User/2fa/confirm', token, { code: '000000', password: WRONG });
+      expect(res.statusCode).toBe(400);
+    }
+    for (let i = 0; i < 2; i += 1) {
+      const res = await post('/api/v1/User/change-password', token, {
+        oldPassword: WRONG,
+        newPassword: 'Lantern-Quiet-Harbor-58',
+      });
+      expect(res.statusCode).toBe(400);
+    }
+    const change = await post('/api/v1/User/change-password', token, {
+      oldPassword: PASSWORD,
+      newPassword: 'Lantern-Quiet-Harbor-58',
+    });
+    expect(change.statusCode).toBe(429);
   });
 });

@@ -71,6 +71,12 @@ describe('new passwords (issue 33)', () => {
     ['Admin123!', 'Такой пароль легко подобрать: сделайте его длиннее или добавьте неочевидные слова'],
     ['P@ssword1', 'Такой пароль легко подобрать: сделайте его длиннее или добавьте неочевидные слова'],
     ['Iloveyou!1', 'Этот пароль слишком распространён, выберите другой'],
+    // The site's own name and Russian words, in Cyrillic, transliterated or typed in the other layout (issue 42).
+    ['Obmen2026!', 'Такой пароль легко подобрать: сделайте его длиннее или добавьте неочевидные слова'],
+    ['Пароль!Aa1', 'Такой пароль легко подобрать: сделайте его длиннее или добавьте неочевидные слова'],
+    ['Parol!Aa12', 'Такой пароль легко подобрать: сделайте его длиннее или добавьте неочевидные слова'],
+    ['J,vty2026!', 'Такой пароль легко подобрать: сделайте его длиннее или добавьте неочевидные слова'],
+    ['Lyubov!Aa1', 'Такой пароль легко подобрать: сделайте его длиннее или добавьте неочевидные слова'],
   ])('refuses %s everywhere a password is set, saying why in the user’s language', async (password, message) => {
     const refused = await register({ password });
     expect(refused.res.statusCode).toBe(400);
@@ -115,6 +121,15 @@ describe('new passwords (issue 33)', () => {
     expect(messageOf(change, 'newPassword')).toBe('Пароль не должен содержать имя пользователя или e-mail');
     const viaReset = await reset(owner.email, await resetToken(owner.email), `Kx9#${owner.username}`);
     expect(messageOf(viaReset, 'Password')).toBe('Пароль не должен содержать имя пользователя или e-mail');
+  });
+
+  it('counts a word of the e-mail as guessable, not only the whole of it (issue 42)', async () => {
+    const email = `${unique('zorbulk.')}@example.com`;
+    const { res } = await register({ email, password: 'Zorbulk!2026' }, 'en');
+    expect(messageOf(res, 'password')).toBe(
+      'This password is easy to guess: make it longer or add words that are hard to guess',
+    );
+    expect((await register({ password: 'Zorbulk!2026' })).res.statusCode).toBe(200);
   });
 
   it('takes a passphrase of up to 128 characters, not 129', async () => {

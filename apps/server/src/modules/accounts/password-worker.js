@@ -4,6 +4,8 @@ import { getPriority } from 'node:os';
 import { hashSync, verifySync } from '@node-rs/argon2';
 import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import * as zxcvbnCommon from '@zxcvbn-ts/language-common';
+import { cyrillicForms, transliterate } from './cyrillic-forms.js';
+import { RUSSIAN_WORDS } from './russian-words.js';
 
 /** @param {{ password: string; options: import('@node-rs/argon2').Options }} task */
 export function hash({ password, options }) {
@@ -29,15 +31,25 @@ export function niceness() {
 let zxcvbn = null;
 
 /**
- * zxcvbn's score (0–4) of a new password. Its repeat matcher tells case apart, so `Aaaaaaaa!` is
- * "A" + a repeat + "!" and scores 3: the lower-cased form is scored too and the lower score kept,
- * as a capital first letter is what people add when a rule asks for one.
+ * zxcvbn's score (0–4) of a new password, the lowest over the forms a guesser would try. Its repeat
+ * matcher tells case apart, so `Aaaaaaaa!` is "A" + a repeat + "!" and scores 3: the lower-cased
+ * form counts, as a capital first letter is what people add when a rule asks for one. Russian
+ * words count written in Cyrillic, transliterated (`parol`) or typed in the Latin layout
+ * (`gfhjkm`), and so do the user's inputs (the site's words, the owner's names).
  * @param {{ password: string; userInputs: string[] }} task
  */
 export function strength({ password, userInputs }) {
   // The dictionaries take ~100 ms to load: once a thread, on its first new password.
-  zxcvbn ??= new ZxcvbnFactory({ dictionary: zxcvbnCommon.dictionary, graphs: zxcvbnCommon.adjacencyGraphs });
+  zxcvbn ??= new ZxcvbnFactory({
+    dictionary: {
+      ...zxcvbnCommon.dictionary,
+      russian: RUSSIAN_WORDS,
+      russianTransliterated: RUSSIAN_WORDS.map(transliterate),
+    },
+    graphs: zxcvbnCommon.adjacencyGraphs,
+  });
+  const inputs = userInputs.flatMap((input) => [input, ...cyrillicForms(input.toLowerCase())]);
   const lower = password.toLowerCase();
-  const score = zxcvbn.check(password, userInputs).score;
-  return lower === password ? score : Math.min(score, zxcvbn.check(lower, userInputs).score);
+  const forms = new Set([password, lower, ...cyrillicForms(lower)]);
+  return Math.min(...[...forms].map((form) => zxcvbn.check(form, inputs).score));
 }

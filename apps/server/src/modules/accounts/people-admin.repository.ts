@@ -23,6 +23,7 @@ export function searchUsers(db: DbOrTx, filter: { q?: string | undefined; role?:
         createdAt: users.createdAt,
         // Spelled out: inside a select list drizzle would leave both columns unqualified.
         tickets: sql<number>`(select count(*)::int from "tickets" where "tickets"."user_id" = "users"."id")`,
+        twoFactor: sql<boolean>`exists (select 1 from "two_factors" where "two_factors"."user_id" = "users"."id" and "two_factors"."enabled_at" is not null)`,
       })
       .from(users)
       .where(where)
@@ -36,7 +37,14 @@ export function searchUsers(db: DbOrTx, filter: { q?: string | undefined; role?:
 
 export async function findUserById(db: DbOrTx, id: string) {
   const [row] = await db
-    .select({ id: users.id, username: users.username, role: users.role, blocked: users.blocked })
+    .select({
+      id: users.id,
+      username: users.username,
+      role: users.role,
+      blocked: users.blocked,
+      email: users.email,
+      lang: users.lang,
+    })
     .from(users)
     .where(eq(users.id, id));
   return row;

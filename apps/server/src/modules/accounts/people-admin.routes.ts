@@ -7,8 +7,9 @@ import type { PeopleAdminService } from './people-admin.service';
 
 const uuidParam = z.object({ id: z.uuid() });
 const updatedUser = adminUserSchema.pick({ id: true, username: true, role: true, blocked: true });
+const twoFactorReset = adminUserSchema.pick({ id: true, username: true, twoFactor: true });
 
-/** The console's people: admins find users, change their role, block them. */
+/** The console's people: admins find users, change their role, block them, turn off a lost 2FA. */
 export const peopleAdminRoutes: FastifyPluginAsyncZod<{ guards: AuthGuards; people: PeopleAdminService }> = async (
   app,
   { guards, people },
@@ -24,5 +25,10 @@ export const peopleAdminRoutes: FastifyPluginAsyncZod<{ guards: AuthGuards; peop
     '/api/admin/users/:id',
     { ...adminOnly, schema: { params: uuidParam, body: adminUserPatch, response: { 200: updatedUser } } },
     async (request) => people.updateUser(actorOf(request), request.params.id, request.body),
+  );
+  app.post(
+    '/api/admin/users/:id/reset-two-factor',
+    { ...adminOnly, schema: { params: uuidParam, response: { 200: twoFactorReset } } },
+    async (request) => people.resetTwoFactor(actorOf(request), request.params.id),
   );
 };

@@ -4,10 +4,13 @@ import type { Db } from '../../db/database';
 import type { Page } from '../../db/paging';
 import { ConflictError, NotFoundError } from '../../http/errors';
 import { type Actor, createAudited, isoNow } from '../admin/console';
+import type { Mailer } from '../mail/mailer';
+import { twoFactorResetMail } from '../mail/mail.templates';
 import { endSessionsOf, findUserById, searchUsers, updateUser } from './people-admin.repository';
+import { deleteTwoFactor, isTwoFactorEnabled } from './two-factor.repository';
 
-/** The console's people (design §6): finding users, giving them a role, blocking them. */
-export function createPeopleAdminService({ db }: { db: Db }) {
+/** The console's people (design §6): finding users, giving them a role, blocking them, resetting their 2FA. */
+export function createPeopleAdminService({ db, mailer }: { db: Db; mailer: Mailer }) {
   const audited = createAudited(db);
   return {
     async users(filter: { q?: string | undefined; role?: string | undefined }, paging: Page) {
@@ -20,7 +23,7 @@ export function createPeopleAdminService({ db }: { db: Db }) {
       if (!before) throw new NotFoundError('admin.userNotFound');
       // Nobody locks themselves out, and there is always an admin who could undo a mistake.
       if (id === actor.id) throw new ConflictError('self_change', 'admin.selfChange');
-      const { id: _id, username: _name, ...state } = before;
+      const { id: _id, username: _name, email: _email, lang: _lang, ...state } = before;
       return audited(
         actor,
         { action: patch.blocked ? 'block' : 'update', resource: 'users', resourceId: before.username, before: state },
@@ -32,6 +35,37 @@ export function createPeopleAdminService({ db }: { db: Db }) {
         },
         ({ role, blocked }) => ({ role, blocked }),
       );
+    },
+
+    /**
+     * Account recovery when the authenticator and the recovery codes are lost (docs/security.md):
+     * 2FA off, every session ended and the user told, in one audited transaction. Support does it
+     * only once the request is known to come from the owner.
+     */
+    async resetTwoFactor(actor: Actor, id: string) {
+      const user = await findUserById(db, id);
+      if (!user) throw new NotFoundError('admin.userNotFound');
+      // As with roles: a second admin stands behind every reset of an admin's own factor.
+      if (id === actor.id) throw new ConflictError('self_change', 'admin.selfTwoFactor');
+      const before = { twoFactor: await isTwoFactorEnabled(db, id) };
+      const reset = await audited(
+        actor,
+        { action: 'reset_two_factor', resource: 'users', resourceId: user.username, before },
+        async (tx) => {
+          await deleteTwoFactor(tx, id);
+          await endSessionsOf(tx, id);
+          await mailer.enqueue(tx, {
+            to: user.email,
+            lang: user.lang,
+            kind: 'two_factor_reset',
+            content: twoFactorResetMail(user.lang, user.username),
+          });
+          return { id, username: user.username, twoFactor: false };
+        },
+        ({ twoFactor }) => ({ twoFactor }),
+      );
+      void mailer.flush();
+      return reset;
     },
   };
 }

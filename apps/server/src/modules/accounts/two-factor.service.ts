@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import type { TwoFactorStatus } from '@obmen/shared';
 import type { Db } from '../../db/database';
-import { AppError, ParameterError } from '../../http/errors';
+import { AppError } from '../../http/errors';
 import type { UserRow } from './accounts.repository';
 import type { SecretSealer } from './two-factor-secret';
 import {
@@ -82,16 +82,21 @@ export function createTwoFactorService({
     },
 
     /**
-     * Turns 2FA on with the first code of the new secret and answers the recovery codes (shown
-     * once). Every other session ends: each one left was opened by whoever knew the password.
+     * Takes the first code of the new secret: true when it is right. The caller checks it within
+     * a re-authentication (accounts.service.ts `reauthenticate`), so wrong ones are counted.
      */
-    async confirm(user: UserRow, code: string, currentTokenHash: string): Promise<string[]> {
+    async takeFirstCode(user: UserRow, code: string): Promise<boolean> {
       const row = await findTwoFactor(db, user.id);
       if (!row) throw new AppError(409, 'two_factor_not_started', 'twoFactor.notStarted');
       if (row.enabledAt) throw new AppError(409, 'two_factor_on', 'twoFactor.alreadyOn');
-      if (!/^\d{6}$/.test(code.trim()) || !(await takeTotp(user, row.sealedSecret, code.trim()))) {
-        throw ParameterError.of({ code: 'twoFactor.codeInvalid' });
-      }
+      return /^\d{6}$/.test(code.trim()) && takeTotp(user, row.sealedSecret, code.trim());
+    },
+
+    /**
+     * Turns 2FA on once its first code was taken, and answers the recovery codes (shown once).
+     * Every other session ends: each one left was opened by whoever knew the password.
+     */
+    async enable(user: UserRow, currentTokenHash: string): Promise<string[]> {
       const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
       await db.transaction(async (tx) => {
         await markTwoFactorEnabled(tx, user.id);
@@ -104,9 +109,8 @@ export function createTwoFactorService({
     /** True when the code (TOTP or recovery) lets the user in; it cannot be used again. */
     verify: takeCode,
 
-    /** Turning it off takes a current code: a stolen session alone cannot. */
-    async disable(user: UserRow, code: string): Promise<void> {
-      if (!(await takeCode(user, code))) throw ParameterError.of({ code: 'twoFactor.codeInvalid' });
+    /** Turns it off; the caller has taken the password and a current code (two-factor.routes.ts). */
+    async disable(user: UserRow): Promise<void> {
       await db.transaction((tx) => deleteTwoFactor(tx, user.id));
     },
   };

@@ -45,14 +45,17 @@ describe('two-factor authentication (issue 33)', () => {
     expect(uri.searchParams.get('issuer')).toBe('Obmen');
     expect(decodeURIComponent(uri.pathname)).toContain(user.username);
 
-    const wrong = await post('/api/v1/User/2fa/confirm', user.headers, { code: '000000' });
+    const wrong = await post('/api/v1/User/2fa/confirm', user.headers, { code: '000000', password: TEST_PASSWORD });
     expect(codeError(wrong)).toBe('Код неверный или уже использован');
     expect((await ctx.app.inject({ url: '/api/v1/User/2fa', headers: user.headers })).json()).toEqual({
       enabled: false,
       recoveryCodesLeft: 0,
     });
 
-    const confirmed = await post('/api/v1/User/2fa/confirm', user.headers, { code: totpCode(secret) });
+    const confirmed = await post('/api/v1/User/2fa/confirm', user.headers, {
+      code: totpCode(secret),
+      password: TEST_PASSWORD,
+    });
     expect(confirmed.statusCode).toBe(200);
     const { recoveryCodes } = confirmed.json() as { recoveryCodes: string[] };
     expect(recoveryCodes).toHaveLength(10);
@@ -112,10 +115,54 @@ describe('two-factor authentication (issue 33)', () => {
   it('is turned off only with a current code', async () => {
     const user = await createUser(ctx);
     const { recoveryCodes } = await enrolTwoFactor(ctx, user.headers);
-    const wrong = await post('/api/v1/User/2fa/disable', user.headers, { code: '111111' });
+    const wrong = await post('/api/v1/User/2fa/disable', user.headers, { code: '111111', password: TEST_PASSWORD });
     expect(wrong.statusCode).toBe(400);
-    expect((await post('/api/v1/User/2fa/disable', user.headers, { code: recoveryCodes[0]! })).statusCode).toBe(200);
+    const off = await post('/api/v1/User/2fa/disable', user.headers, {
+      code: recoveryCodes[0]!,
+      password: TEST_PASSWORD,
+    });
+    expect(off.statusCode).toBe(200);
     expect((await signIn(user.username)).statusCode).toBe(200);
+  });
+
+  it('is not turned on by a session alone: the password is asked again (issue 42)', async () => {
+    const owner = await createUser(ctx);
+    const ownersOtherSession = (await signIn(owner.username)).json().user.access_token as string;
+    const { secret } = (await post('/api/v1/User/2fa/start', owner.headers)).json() as { secret: string };
+    const withoutPassword = await post('/api/v1/User/2fa/confirm', owner.headers, { code: totpCode(secret) }, 'en');
+    expect(withoutPassword.statusCode).toBe(400);
+    expect(withoutPassword.json().parameterErrors).toEqual([
+      { name: 'password', messages: ['This field is required'] },
+    ]);
+    const guessed = await post('/api/v1/User/2fa/confirm', owner.headers, {
+      code: totpCode(secret),
+      password: 'Guessed-Pass-1!',
+    });
+    expect(guessed.json().parameterErrors).toEqual([{ name: 'password', messages: ['Текущий пароль введён неверно'] }]);
+    // Still off: the owner's sessions stand and the password alone signs in.
+    expect((await ctx.app.inject({ url: '/api/v1/User/2fa', headers: owner.headers })).json().enabled).toBe(false);
+    expect((await ctx.app.inject({ url: `/checktoken?token=${ownersOtherSession}` })).statusCode).toBe(200);
+    expect((await signIn(owner.username)).statusCode).toBe(200);
+  });
+
+  it('is not turned off by a session and a code without the password (issue 42)', async () => {
+    const owner = await createUser(ctx);
+    const { recoveryCodes } = await enrolTwoFactor(ctx, owner.headers);
+    const withoutPassword = await post('/api/v1/User/2fa/disable', owner.headers, { code: recoveryCodes[0]! });
+    expect(withoutPassword.json().parameterErrors).toEqual([{ name: 'password', messages: ['Это поле обязательно'] }]);
+    const guessed = await post(
+      '/api/v1/User/2fa/disable',
+      owner.headers,
+      { code: recoveryCodes[0]!, password: 'Guessed-Pass-1!' },
+      'en',
+    );
+    expect(guessed.json().parameterErrors).toEqual([{ name: 'password', messages: ['The current password is wrong'] }]);
+    // The wrong password did not spend the recovery code, and it is still on.
+    expect((await ctx.app.inject({ url: '/api/v1/User/2fa', headers: owner.headers })).json()).toEqual({
+      enabled: true,
+      recoveryCodesLeft: 10,
+    });
+    expect(codeError(await signIn(owner.username))).toBe('Введите код из приложения-аутентификатора или резервный код');
   });
 
   it('opens the console to operators and admins only once it is on', async () => {

@@ -1,10 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditOf, call, consoleRoles } from '../../../test/admin';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import { createTicket, usdtToBtc } from '../../../test/tickets';
 import { createUser, enrolTwoFactor, TEST_PASSWORD } from '../../../test/users';
-import { referralBalances, referralPayouts, users } from '../../db/schema';
+import { outbox, referralBalances, referralPayouts, users } from '../../db/schema';
 
 let ctx: TestContext;
 let roles: Awaited<ReturnType<typeof consoleRoles>>;
@@ -56,6 +56,47 @@ describe('users', () => {
     expect((await auditOf(ctx, 'users', victim.username))[0]).toMatchObject({ action: 'block' });
     await call(ctx, 'PATCH', `/api/admin/users/${id}`, roles.admin, { blocked: false });
     expect((await login()).statusCode).toBe(200);
+  });
+
+  it('turns off the 2FA of a user who lost the authenticator: audited, sessions ended, mailed in their language (issue 42)', async () => {
+    const user = await createUser(ctx);
+    await enrolTwoFactor(ctx, user.headers);
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/User/change_lang',
+      headers: user.headers,
+      payload: { lang: 'en-US' },
+    });
+    const id = await idOf(user.username);
+    const found = await call(ctx, 'GET', `/api/admin/users?q=${user.username}`, roles.admin);
+    expect(found.json().items[0]).toMatchObject({ username: user.username, twoFactor: true });
+    const url = `/api/admin/users/${id}/reset-two-factor`;
+    expect((await call(ctx, 'POST', url, roles.operator)).statusCode).toBe(403);
+
+    const res = await call(ctx, 'POST', url, roles.admin);
+    expect(res.json()).toEqual({ id, username: user.username, twoFactor: false });
+    expect((await ctx.app.inject({ url: '/api/v1/User/info', headers: user.headers })).statusCode).toBe(401);
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/token',
+      payload: { username: user.username, password: TEST_PASSWORD },
+    });
+    expect(login.statusCode).toBe(200);
+    const [audit] = await auditOf(ctx, 'users', user.username);
+    expect(audit).toMatchObject({
+      action: 'reset_two_factor',
+      actorName: roles.adminName,
+      before: { twoFactor: true },
+      after: { twoFactor: false },
+    });
+    const [mail] = await ctx.database.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.toAddress, `${user.username}@example.com`), eq(outbox.kind, 'two_factor_reset')));
+    expect(mail).toMatchObject({ lang: 'en', subject: 'Obmen: two-factor authentication was turned off' });
+
+    const me = await call(ctx, 'POST', `/api/admin/users/${await idOf(roles.adminName)}/reset-two-factor`, roles.admin);
+    expect(me.statusCode).toBe(409);
   });
 
   it('does not let an admin change their own role or block themselves', async () => {

@@ -34,6 +34,7 @@ const ADMIN_ONLY = [
   'PUT /api/admin/discount-bands',
   'GET /api/admin/users',
   'PATCH /api/admin/users/:id',
+  'POST /api/admin/users/:id/reset-two-factor',
   'GET /api/admin/promo-codes',
   'POST /api/admin/promo-codes',
   'GET /api/admin/audit',

@@ -59,3 +59,29 @@ export function loginGuessingMail(lang: Lang, username: string, address: string,
   ];
   return { subject: 'Obmen: неверные пароли от вашего аккаунта', text: `${lines.join('\n\n')}\n`, html: layout(lines) };
 }
+
+/** To a user whose two-factor authentication an admin turned off, the authenticator lost (issue 42). */
+export function twoFactorResetMail(lang: Lang, username: string): MailContent {
+  if (lang === 'en') {
+    const lines = [
+      `Hello, ${username}!`,
+      'An Obmen administrator has turned off two-factor authentication on your account, as asked when the authenticator app was lost, and signed the account out everywhere. Signing in now takes your password alone.',
+      'Turn it on again in the settings with your new phone and keep the new recovery codes. If you did not ask for this, write to support at once and change your password.',
+    ];
+    return {
+      subject: 'Obmen: two-factor authentication was turned off',
+      text: `${lines.join('\n\n')}\n`,
+      html: layout(lines),
+    };
+  }
+  const lines = [
+    `Здравствуйте, ${username}!`,
+    'Администратор Obmen выключил двухфакторную аутентификацию вашего аккаунта по запросу о потерянном приложении-аутентификаторе и завершил все сеансы. Теперь для входа достаточно пароля.',
+    'Включите её снова в настройках на новом телефоне и сохраните новые резервные коды. Если вы этого не просили, сразу напишите в поддержку и смените пароль.',
+  ];
+  return {
+    subject: 'Obmen: двухфакторная аутентификация выключена',
+    text: `${lines.join('\n\n')}\n`,
+    html: layout(lines),
+  };
+}

@@ -84,9 +84,12 @@ const ownerOf = (ticket: NewTicket): TicketOwner => ({
   clientIp: ticket.clientIp ?? null,
 });
 
-/** Whose verified cards a card is kept among: the signed-in user's, or a visitor's e-mail's. */
-export const ownerKey = (ticket: Pick<TicketRow, 'userId' | 'email'>) =>
-  ticket.userId ? `user:${ticket.userId}` : `email:${ticket.email.toLowerCase()}`;
+/**
+ * Whose verified cards a card is kept among: the signed-in account's only. A visitor's e-mail is
+ * typed, never proven, so anyone could claim it (issue 42): a visitor's card is checked every time.
+ */
+export const cardOwnerKey = (ticket: Pick<TicketRow, 'userId'>): string | null =>
+  ticket.userId ? `user:${ticket.userId}` : null;
 
 /**
  * Making a ticket (design §5): priced, its requisites checked, then queued for its reserve with the
@@ -202,11 +205,11 @@ export function createTicketCreation(
     const cardField = pair.give.row.giveFields.find((f) => f.kind === 'card');
     const card = cardField ? give.clean[cardField.name] : undefined;
     const hash = card ? cardHash(card) : null;
-    const owner = { userId: user?.id ?? null, email: body.email };
+    const cardOwner = cardOwnerKey({ userId: user?.id ?? null });
     const needsCardCheck =
       pair.give.row.kind === 'card' &&
       pair.direction.row.cardVerify &&
-      !(hash && (await isCardVerified(db, ownerKey(owner), hash)));
+      !(hash && cardOwner && (await isCardVerified(db, cardOwner, hash)));
     const referrerId =
       user?.referrerId ?? (body.refId ? await findUserIdByRefNumber(db, Number(body.refId)) : undefined);
     const id = randomBytes(16).toString('base64url');

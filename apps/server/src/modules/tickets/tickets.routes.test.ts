@@ -245,7 +245,7 @@ describe('card check', () => {
       .png()
       .toBuffer();
 
-  it('asks for a card photo first, then verification, then payment; a verified card skips the check next time', async () => {
+  it('asks for a card photo first, then verification, then payment', async () => {
     const ticket = (await createTicket(ctx, sberToBtc())).json();
     expect(ticket).toMatchObject({ status: 'card_check', payTo: null, cardCheck: { status: 'none' } });
 
@@ -262,15 +262,36 @@ describe('card check', () => {
     const status = await ctx.app.inject({ url: `/api/v1/CardCheck/checkstatusbyticket?ticketId=${ticket.id}` });
     expect(status.json()).toEqual({ status: 'approved', reason: null, ticketStatus: 'advance' });
     expect((await get(ticket.id)).json()).toMatchObject({ status: 'advance', payTo: expect.any(Array) });
+  });
 
-    expect((await createTicket(ctx, sberToBtc())).json().status).toBe('advance');
-    const otherCard = sberToBtc('10000', {
+  it('skips the check of a verified card only for the account that verified it (issue 42)', async () => {
+    const owner = await createUser(ctx);
+    const ownersCard = (extra: Record<string, unknown> = {}) =>
+      sberToBtc('10000', { email: `${owner.username}@example.com`, ...extra });
+    const first = (await createTicket(ctx, ownersCard(), owner.headers)).json();
+    expect(first.status).toBe('card_check');
+    await upload(first.id, await photo());
+    await ctx.app.services.tickets.transition(first.id, 'approveCard', { actor: 'operator:test' });
+
+    expect((await createTicket(ctx, ownersCard(), owner.headers)).json().status).toBe('advance');
+    const otherCard = ownersCard({
       requisites: {
         give: { cardNumber: OTHER_CARD, fullName: 'Иван Петров' },
         get: { walletAddress: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' },
       },
     });
-    expect((await createTicket(ctx, otherCard)).json().status).toBe('card_check');
+    expect((await createTicket(ctx, otherCard, owner.headers)).json().status).toBe('card_check');
+    // A stranger who types the owner's e-mail and card proves neither: the card is checked again.
+    expect((await createTicket(ctx, ownersCard())).json().status).toBe('card_check');
+  });
+
+  it('checks the card of a stranger who types a verified visitor’s e-mail and card: visitor e-mails are not proven (issue 42)', async () => {
+    const email = 'verified.visitor@example.com';
+    const first = (await createTicket(ctx, sberToBtc('10000', { email }))).json();
+    await upload(first.id, await photo());
+    await ctx.app.services.tickets.transition(first.id, 'approveCard', { actor: 'operator:test' });
+    const stranger = await createTicket(ctx, sberToBtc('10000', { email }), {}, '203.0.113.77');
+    expect(stranger.json().status).toBe('card_check');
   });
 
   it('shows the reason of a rejected photo', async () => {

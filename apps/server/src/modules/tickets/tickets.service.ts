@@ -29,7 +29,7 @@ import {
   type NewTicket,
   type TicketRow,
 } from './tickets.repository';
-import { createTicketCreation, ownerKey, type TicketCreationOptions } from './ticket-creation';
+import { cardOwnerKey, createTicketCreation, type TicketCreationOptions } from './ticket-creation';
 
 export interface TicketsOptions extends TicketCreationOptions {
   publicUrl: string;
@@ -89,7 +89,8 @@ export function createTicketsService(options: TicketsOptions) {
     if (action === 'approveCard') {
       changes.paymentDeadline = new Date(Date.now() + windowMs(ticket.giveCode, ticket.getCode));
       await decideCardCheck(tx, id, true, null);
-      if (ticket.cardHash) await addVerifiedCard(tx, ownerKey(ticket), ticket.cardHash);
+      const cardOwner = cardOwnerKey(ticket);
+      if (ticket.cardHash && cardOwner) await addVerifiedCard(tx, cardOwner, ticket.cardHash);
     }
     if (action === 'rejectCard') await decideCardCheck(tx, id, false, opts.note ?? null);
     if (FINAL_STATUSES.includes(to)) changes.finishedAt = new Date();

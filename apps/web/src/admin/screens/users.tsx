@@ -14,9 +14,15 @@ import styles from '../components/desk.module.css';
 import { useConsoleLanguage } from '../hooks/use-console-language';
 import { useDebounced } from '../hooks/use-debounced';
 
-type Change = { user: AdminUser; role: UserRole } | { user: AdminUser; blocked: boolean };
+type Change =
+  | { user: AdminUser; role: UserRole }
+  | { user: AdminUser; blocked: boolean }
+  | { user: AdminUser; resetTwoFactor: true };
 
-/** People: find a user, give them a role, block or unblock them (admins only; never oneself). */
+/**
+ * People: find a user, give them a role, block or unblock them, turn off the 2FA of one who lost
+ * the authenticator (admins only; never oneself).
+ */
 export default function Users() {
   const { t } = useTranslation();
   const [lang] = useConsoleLanguage();
@@ -34,6 +40,12 @@ export default function Users() {
   const [pending, setPending] = useState<Change | null>(null);
 
   const apply = async (next: Change) => {
+    const { username } = next.user;
+    if ('resetTwoFactor' in next) {
+      await change.mutateAsync({ method: 'POST', path: `/users/${next.user.id}/reset-two-factor` });
+      notify({ status: 'success', message: t('admin.users.resetTwoFactorDone', { username }) });
+      return;
+    }
     const body = 'role' in next ? { role: next.role } : { blocked: next.blocked };
     await change.mutateAsync({ method: 'PATCH', path: `/users/${next.user.id}`, json: body });
     notify({
@@ -112,7 +124,8 @@ export default function Users() {
                   <tr key={user.id}>
                     <td>
                       <strong>{user.username}</strong>{' '}
-                      {user.blocked && <Badge tone="danger">{t('admin.users.blocked')}</Badge>}
+                      {user.blocked && <Badge tone="danger">{t('admin.users.blocked')}</Badge>}{' '}
+                      {user.twoFactor && <Badge tone="success">{t('admin.users.twoFactorOn')}</Badge>}
                       <div className={styles.mono}>{user.email}</div>
                       <div className={`${styles.small} ${styles.muted}`}>
                         {t('admin.users.refNumber', { number: user.refNumber })} · {user.lang.toUpperCase()}
@@ -151,7 +164,17 @@ export default function Users() {
                       >
                         {user.blocked ? t('admin.users.unblock') : t('admin.users.block')}
                         <span className="visually-hidden"> {user.username}</span>
-                      </button>
+                      </button>{' '}
+                      {user.twoFactor && (
+                        <button
+                          type="button"
+                          className={`${styles.smallButton} ${styles.danger}`}
+                          onClick={() => setPending({ user, resetTwoFactor: true })}
+                        >
+                          {t('admin.users.resetTwoFactor')}
+                          <span className="visually-hidden"> {user.username}</span>
+                        </button>
+                      )}
                     </td>
                   </tr>
                 ))}
@@ -171,29 +194,37 @@ export default function Users() {
         <ConfirmDialog
           open
           onOpenChange={(open) => !open && setPending(null)}
-          title={
-            'role' in pending
-              ? t('admin.users.roleTitle', { username: pending.user.username, role: t(`admin.roles.${pending.role}`) })
-              : t(pending.blocked ? 'admin.users.blockTitle' : 'admin.users.unblockTitle', {
-                  username: pending.user.username,
-                })
-          }
-          description={
-            'role' in pending
-              ? t(`admin.users.roleText.${pending.role}`)
-              : t(pending.blocked ? 'admin.users.blockText' : 'admin.users.unblockText')
-          }
-          confirmLabel={
-            'role' in pending
-              ? t('admin.users.changeRole')
-              : pending.blocked
-                ? t('admin.users.block')
-                : t('admin.users.unblock')
-          }
-          destructive={'blocked' in pending && pending.blocked}
+          {...dialogText(pending, t)}
           onConfirm={() => apply(pending)}
         />
       )}
     </div>
   );
+}
+
+/** What the confirmation of a change says, and whether its button is red. */
+function dialogText(pending: Change, t: ReturnType<typeof useTranslation>['t']) {
+  const username = pending.user.username;
+  if ('resetTwoFactor' in pending) {
+    return {
+      title: t('admin.users.resetTwoFactorTitle', { username }),
+      description: t('admin.users.resetTwoFactorText'),
+      confirmLabel: t('admin.users.resetTwoFactor'),
+      destructive: true,
+    };
+  }
+  if ('role' in pending) {
+    return {
+      title: t('admin.users.roleTitle', { username, role: t(`admin.roles.${pending.role}`) }),
+      description: t(`admin.users.roleText.${pending.role}`),
+      confirmLabel: t('admin.users.changeRole'),
+      destructive: false,
+    };
+  }
+  return {
+    title: t(pending.blocked ? 'admin.users.blockTitle' : 'admin.users.unblockTitle', { username }),
+    description: t(pending.blocked ? 'admin.users.blockText' : 'admin.users.unblockText'),
+    confirmLabel: pending.blocked ? t('admin.users.block') : t('admin.users.unblock'),
+    destructive: pending.blocked,
+  };
 }

@@ -16,6 +16,8 @@ export const adminUserSchema = z.object({
   refNumber: z.number().int(),
   createdAt: z.string(),
   tickets: z.number().int(),
+  /** Two-factor authentication on: an admin can turn it off for a user who lost the authenticator. */
+  twoFactor: z.boolean(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 

@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import type { TwoFactorCodeBody } from '@obmen/shared/contracts';
+import type { TwoFactorChangeBody } from '@obmen/shared/contracts';
 import { apiRequest } from '../../../lib/api-client';
 import { authKeys } from './query-keys';
 
-/** POST /api/v1/User/2fa/confirm: the first code turns it on; the answer holds the recovery codes. */
-export function confirmTwoFactor(body: TwoFactorCodeBody): Promise<{ recoveryCodes: string[] }> {
+/** POST /api/v1/User/2fa/confirm: the password and the first code turn it on; the answer holds the recovery codes. */
+export function confirmTwoFactor(body: TwoFactorChangeBody): Promise<{ recoveryCodes: string[] }> {
   return apiRequest('/api/v1/User/2fa/confirm', { form: { ...body } });
 }
 

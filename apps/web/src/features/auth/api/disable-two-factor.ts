@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TwoFactorCodeBody } from '@obmen/shared/contracts';
+import type { TwoFactorChangeBody } from '@obmen/shared/contracts';
 import { apiRequest } from '../../../lib/api-client';
 import { authKeys } from './query-keys';
 
-/** POST /api/v1/User/2fa/disable: takes a current code (or a recovery code). */
-export function disableTwoFactor(body: TwoFactorCodeBody): Promise<{ ok: true }> {
+/** POST /api/v1/User/2fa/disable: takes the password and a current code (or a recovery code). */
+export function disableTwoFactor(body: TwoFactorChangeBody): Promise<{ ok: true }> {
   return apiRequest('/api/v1/User/2fa/disable', { form: { ...body } });
 }
 

@@ -1,29 +1,32 @@
-import { twoFactorCodeBody } from '@obmen/shared/contracts';
+import { twoFactorChangeBody, type TwoFactorChangeBody } from '@obmen/shared/contracts';
 import { useTranslation } from '../../../lib/i18n';
 import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
-import { TextField } from '../../../components/ui/text-field';
+import { PasswordField, TextField } from '../../../components/ui/text-field';
 import formStyles from '../../../components/ui/form.module.css';
 import { useContractForm } from '../../../lib/use-contract-form';
 
-/** One field for a code of the authenticator app (or a recovery code) and a button. */
+/**
+ * A code of the authenticator app (or a recovery code), the account's password and a button: turning
+ * the second factor on or off asks for both, so a stolen session alone cannot (issue 42).
+ */
 export function TwoFactorCodeForm({
   submit,
   submitLabel,
   submittingLabel,
   variant = 'primary',
 }: {
-  submit: (code: string) => Promise<unknown>;
+  submit: (body: TwoFactorChangeBody) => Promise<unknown>;
   submitLabel: string;
   submittingLabel: string;
   variant?: 'primary' | 'secondary';
 }) {
   const { t } = useTranslation();
   const form = useContractForm({
-    schema: twoFactorCodeBody,
-    defaultValues: { code: '' },
+    schema: twoFactorChangeBody,
+    defaultValues: { code: '', password: '' },
     logContext: 'two-factor code',
-    onSubmit: ({ code }) => submit(code),
+    onSubmit: submit,
   });
   return (
     <form className={formStyles.form} onSubmit={form.handleSubmit} noValidate>
@@ -35,6 +38,12 @@ export function TwoFactorCodeForm({
         spellCheck={false}
         error={form.error('code')}
         {...form.field('code')}
+      />
+      <PasswordField
+        label={t('secondFactor.password')}
+        autoComplete="current-password"
+        error={form.error('password')}
+        {...form.field('password')}
       />
       <Button type="submit" variant={variant} loading={form.isSubmitting} loadingText={submittingLabel}>
         {submitLabel}

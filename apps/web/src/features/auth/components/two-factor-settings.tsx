@@ -28,8 +28,8 @@ export function TwoFactorSettings({ token }: { token: string }) {
       <p className={styles.muted}>{t('secondFactor.offHint')}</p>
       <TwoFactorCodeForm
         variant="secondary"
-        submit={async (code) => {
-          await disable.mutateAsync({ code });
+        submit={async (body) => {
+          await disable.mutateAsync(body);
           notify({ status: 'success', message: t('secondFactor.turnedOff') });
         }}
         submitLabel={t('secondFactor.turnOff')}

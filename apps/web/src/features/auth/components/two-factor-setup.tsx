@@ -83,7 +83,7 @@ export function TwoFactorSetup({ onDone }: { onDone?: () => void }) {
         />
       </p>
       <TwoFactorCodeForm
-        submit={async (code) => setRecoveryCodes((await confirm.mutateAsync({ code })).recoveryCodes)}
+        submit={async (body) => setRecoveryCodes((await confirm.mutateAsync(body)).recoveryCodes)}
         submitLabel={t('secondFactor.confirm')}
         submittingLabel={t('secondFactor.confirming')}
       />
