@@ -27,5 +27,5 @@ export const OPEN_TICKET_STATUSES: readonly TicketStatus[] = [
 ];
 
 /** What was wrong with a payment that put a ticket in `payment_problem`. */
-export const PAYMENT_PROBLEMS = ['under', 'over', 'late'] as const;
+export const PAYMENT_PROBLEMS = ['under', 'over', 'late', 'reserve'] as const;
 export type PaymentProblem = (typeof PAYMENT_PROBLEMS)[number];

@@ -28,7 +28,7 @@ import type { QuoteSigner } from '../exchange/quote-token';
 import type { Mailer } from '../mail/mailer';
 import { allows } from './ticket-lifecycle';
 import { confirmedTotal, findPayment, insertPayment, updatePayment } from './ticket-payments.repository';
-import { holdReserve, lockTicket, type TicketRow } from './tickets.repository';
+import { holdReserve, lockTicket, secureHold, type TicketRow } from './tickets.repository';
 import type { TicketsService } from './tickets.service';
 
 /** What a chain watcher (or an operator) saw arrive for a ticket. */
@@ -158,7 +158,10 @@ export function createIncomingPaymentsService({
       ticket.status === 'deleted' ||
       (judgedByTime && ticket.paymentDeadline !== null && seenAt > ticket.paymentDeadline);
     const verdict = late ? 'late' : compareToSum(received, new Decimal(ticket.giveSum), scale);
-    if (verdict === 'exact') {
+    // A paid ticket holds its reserve hard; a soft hold (past the unpaid cap) that finds too little
+    // free is the client's choice to make, as any payment problem (issue 42).
+    const problem = verdict === 'exact' && !(await secureHold(tx, ticket)) ? 'reserve' : verdict;
+    if (problem === 'exact') {
       // Marked paid by the client already: the transfer bears it out, and the operator pays out.
       if (!allows('confirm', ticket.status)) return 'recorded';
       await tickets.transitionIn(tx, ticket.id, 'confirm', { actor });
@@ -166,7 +169,7 @@ export function createIncomingPaymentsService({
     }
     await tickets.transitionIn(tx, ticket.id, 'paymentProblem', {
       actor,
-      set: { paymentProblem: verdict, finishedAt: null, statusReason: null },
+      set: { paymentProblem: problem, finishedAt: null, statusReason: null },
     });
     return 'problem';
   }
@@ -309,6 +312,8 @@ export function createIncomingPaymentsService({
             getSum: claims.getSum,
             rate: new Decimal(claims.rate).toFixed(30, Decimal.ROUND_DOWN),
             fixed: true,
+            // The money is in: the new hold is a paid one, outside the unpaid cap.
+            hold: 'paid',
             // A continued exchange is priced anew, without the promo code the first quote had.
             promoCode: null,
             promoBonus: null,

@@ -2,10 +2,10 @@ import { type Lang, type Ticket, type TicketList, type TicketStatus } from '@obm
 import type { Tx } from '../../db/database';
 import { AppError, ConflictError, NotFoundError } from '../../http/errors';
 import type { UserRow } from '../accounts/accounts.repository';
-import { lockOpenTicketsOf, type HoldClientKind } from './ticket-limits';
 import {
   allows,
   FINAL_STATUSES,
+  PAID_STATUSES,
   RESERVE_HOLDING_STATUSES,
   TICKET_ACTIONS,
   type TicketAction,
@@ -17,12 +17,14 @@ import {
   addVerifiedCard,
   appendHistory,
   decideCardCheck,
+  findCardCheck,
   findTicket,
   findTicketByNumberAndEmail,
   listUserTickets,
   lockExpiredTickets,
   lockTicket,
   releaseReserve,
+  secureHold,
   settlePromo,
   updateTicket,
   type NewTicket,
@@ -52,6 +54,12 @@ export interface TransitionOptions {
 
 const ticketNotFound = () => new NotFoundError('ticket.notFound');
 
+/** Which window passed: the payment's, the card photo's, or the operator's check of a sent photo. */
+async function expiryReason(tx: Tx, ticket: TicketRow): Promise<string> {
+  if (ticket.status !== 'card_check') return 'payment_expired';
+  return (await findCardCheck(tx, ticket.id)) ? 'card_review_expired' : 'card_check_expired';
+}
+
 export function createTicketsService(options: TicketsOptions) {
   const { db, catalog, mailer, publicUrl, onSuccess } = options;
   const { toView, view, statusMailOf, paymentSeenMailOf } = createTicketViews({ db, catalog, publicUrl });
@@ -62,6 +70,13 @@ export function createTicketsService(options: TicketsOptions) {
   };
   const cardCheckWindowMs = (giveCode: string, getCode: string) =>
     (catalog.get().directions.get(`${giveCode}>${getCode}`)?.row.cardCheckWindowMinutes ?? 30) * 60_000;
+  /** Until when a sent card photo waits for the operator: then the ticket expires and its hold goes (issue 42). */
+  const reviewDeadline = (ticket: Pick<TicketRow, 'giveCode' | 'getCode'>) =>
+    new Date(
+      Date.now() +
+        (catalog.get().directions.get(`${ticket.giveCode}>${ticket.getCode}`)?.row.cardReviewWindowMinutes ?? 60) *
+          60_000,
+    );
   /** `payments`: what the ticket has received, when the caller knows it (a new ticket: nothing). */
   const queueStatusMail = async (tx: Tx, row: TicketRow, payments?: Awaited<ReturnType<typeof listPayments>>) =>
     mailer.enqueue(tx, statusMailOf(row, payments ?? (await listPayments(tx, row.id))));
@@ -77,9 +92,7 @@ export function createTicketsService(options: TicketsOptions) {
     const to: TicketStatus = TICKET_ACTIONS[action].to;
     const changes: Parameters<typeof updateTicket>[2] = { status: to };
     if (opts.note !== undefined) changes.statusReason = opts.note;
-    if (action === 'expire') {
-      changes.statusReason = ticket.status === 'card_check' ? 'card_check_expired' : 'payment_expired';
-    }
+    if (action === 'expire') changes.statusReason = await expiryReason(tx, ticket);
     if (opts.payoutReference) changes.payoutReference = opts.payoutReference;
     if (opts.refundNote) changes.refundNote = opts.refundNote;
     if (action === 'approveCard') {
@@ -89,8 +102,14 @@ export function createTicketsService(options: TicketsOptions) {
     }
     if (action === 'rejectCard') await decideCardCheck(tx, id, false, opts.note ?? null);
     if (FINAL_STATUSES.includes(to)) changes.finishedAt = new Date();
+    let { hold } = ticket;
+    // Paid by anyone's word but the client's own (the watcher, an operator): the hold must be hard.
+    if (PAID_STATUSES.includes(to) && opts.actor !== 'client' && action !== 'continue' && hold !== 'paid') {
+      if (!(await secureHold(tx, ticket))) throw new ConflictError('reserve_short', 'ticket.reserveShort');
+      hold = 'paid';
+    }
     if (RESERVE_HOLDING_STATUSES.includes(ticket.status) && !RESERVE_HOLDING_STATUSES.includes(to)) {
-      await releaseReserve(tx, ticket.getCode, ticket.getSum, to === 'success');
+      await releaseReserve(tx, ticket.getCode, ticket.getSum, { paidOut: to === 'success', hold });
       if (ticket.promoCode) await settlePromo(tx, ticket.promoCode, ticket.id, to === 'success');
     }
     if (to === 'success') await addToReserve(tx, ticket.giveCode, ticket.giveSum);
@@ -155,6 +174,7 @@ export function createTicketsService(options: TicketsOptions) {
     transitionIn,
     readable,
     create,
+    reviewDeadline,
 
     /** A ticket's id by its number and e-mail; a wrong pair is as unknown as a wrong number. */
     async find(number: number, email: string): Promise<{ id: string }> {
@@ -198,18 +218,17 @@ export function createTicketsService(options: TicketsOptions) {
     },
 
     /**
-     * An operator's one action against a client holding reserves: every open unpaid ticket of one
-     * e-mail or address cancelled in one transaction, each with its history and mail; `within`
-     * writes the console's audit of the whole action in that transaction.
+     * An operator's one action against clients holding reserves: every open unpaid ticket `which`
+     * locks (one e-mail's or address's, or a group's) cancelled in one transaction, each with its
+     * history and mail; `within` writes the console's audit of the whole action in that transaction.
      */
-    async cancelOpenOf(
-      by: HoldClientKind,
-      client: string,
+    async cancelOpen(
+      which: (tx: Tx) => Promise<{ id: string }[]>,
       opts: { actor: string; note: string | null; within: (tx: Tx, numbers: number[]) => Promise<void> },
     ): Promise<number> {
       const cancelled = await db.transaction(async (tx) => {
         const rows: TicketRow[] = [];
-        for (const { id } of await lockOpenTicketsOf(tx, by, client)) {
+        for (const { id } of await which(tx)) {
           rows.push(await transitionIn(tx, id, 'cancel', { actor: opts.actor, note: opts.note }));
         }
         await opts.within(
