@@ -119,4 +119,29 @@ describe('what unpaid tickets may hold together', () => {
     expect(new Decimal(after.held).toFixed(8)).toBe('0.40000000');
     expect(new Decimal(after.balance).gte(after.held)).toBe(true);
   });
+
+  it('a ticket its client marked paid with nothing received gives its hold back at its deadline, and holds again when paid', async () => {
+    await startReserve('BTC', '1');
+    const ticket = (
+      await createTicket(ctx, usdtToBtc('0.3', { email: 'clicker@example.com' }), {}, '192.0.2.20')
+    ).json();
+    expect((await ctx.app.inject({ method: 'POST', url: `/api/v1/Tickets/confirm/${ticket.id}` })).json().status).toBe(
+      'new',
+    );
+    // Marked paid by its client only: still an unpaid hold, under the cap.
+    expect(new Decimal((await reserveOf('BTC')).heldUnpaid).toFixed(8)).toBe('0.30000000');
+    await ctx.database.db
+      .update(tickets)
+      .set({ paymentDeadline: sql`now() - interval '1 second'` })
+      .where(eq(tickets.id, ticket.id));
+    await ctx.app.services.tickets.expireDue();
+    const freed = await reserveOf('BTC');
+    expect(new Decimal(freed.held).toFixed(8)).toBe('0.00000000');
+    expect((await ctx.app.inject({ url: `/api/v1/Tickets/${ticket.id}` })).json().status).toBe('new');
+    // The operator finds the transfer and pays out: the hold is taken again first.
+    await ctx.app.services.tickets.transition(ticket.id, 'complete', { actor: 'operator:test', payoutReference: 'tx' });
+    const done = await reserveOf('BTC');
+    expect(new Decimal(done.held).toFixed(8)).toBe('0.00000000');
+    expect(new Decimal(done.balance).toFixed(8)).toBe('0.70000000');
+  });
 });

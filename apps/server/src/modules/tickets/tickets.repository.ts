@@ -106,6 +106,28 @@ export async function releaseReserve(
     .where(eq(reserves.currencyCode, code));
 }
 
+/**
+ * Tickets their client marked paid with nothing received for them by their deadline: the hard hold
+ * they took unpaid goes back (issue 42), so a click on "I have paid" cannot keep it for ever. They
+ * stay for the operator and hold again when their payment counts (`secureHold`).
+ */
+export async function softenOverdueHolds(tx: Tx): Promise<string[]> {
+  const rows = await tx
+    .update(tickets)
+    .set({ hold: 'soft' })
+    .where(
+      and(
+        eq(tickets.status, 'new'),
+        eq(tickets.hold, 'unpaid'),
+        lt(tickets.paymentDeadline, sql`now()`),
+        sql`not exists (select 1 from ${ticketPayments} where ${ticketPayments.ticketId} = ${tickets.id} and ${ticketPayments.goneAt} is null)`,
+      ),
+    )
+    .returning({ code: tickets.getCode, sum: tickets.getSum });
+  for (const row of rows) await releaseReserve(tx, row.code, row.sum, { paidOut: false, hold: 'unpaid' });
+  return rows.map((row) => row.code);
+}
+
 /** What a completed exchange brought in adds to that currency's balance. */
 export async function addToReserve(tx: Tx, code: string, amount: string): Promise<void> {
   await tx

@@ -26,6 +26,7 @@ import {
   releaseReserve,
   secureHold,
   settlePromo,
+  softenOverdueHolds,
   updateTicket,
   type NewTicket,
   type TicketRow,
@@ -257,6 +258,7 @@ export function createTicketsService(options: TicketsOptions) {
         expired += 1;
         catalog.forgetReserve(ticket.getCode);
       }
+      for (const code of new Set(await db.transaction((tx) => softenOverdueHolds(tx)))) catalog.forgetReserve(code);
       if (expired > 0) void mailer.flush();
       return expired;
     },
