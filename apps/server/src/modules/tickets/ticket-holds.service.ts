@@ -64,6 +64,31 @@ export function createTicketHoldsService({
   catalog: Catalog;
   tickets: TicketsService;
 }) {
+  /** The open tickets `which` locks, cancelled in one transaction with one audit record of the action. */
+  async function cancelAudited(
+    actor: Actor,
+    which: Parameters<TicketsService['cancelOpen']>[0],
+    note: string | undefined,
+    action: string,
+    resourceId: string,
+  ): Promise<{ cancelled: number }> {
+    const cancelled = await tickets.cancelOpen(which, {
+      actor: `operator:${actor.id}`,
+      note: note ?? null,
+      within: (tx, numbers) =>
+        writeAudit(tx, {
+          actorId: actor.id,
+          actorName: actor.username,
+          action,
+          resource: 'holds',
+          resourceId,
+          before: { open: numbers },
+          after: { cancelled: numbers.length, note: note ?? null },
+        }),
+    });
+    return { cancelled };
+  }
+
   return {
     limits: async () => toLimitsDto(await readTicketLimits(db)),
 
@@ -111,48 +136,15 @@ export function createTicketHoldsService({
     },
 
     /** Cancels every open unpaid ticket of one client in one action, audited as one. */
-    async cancelAll(
-      actor: Actor,
-      { by, client, note }: z.output<typeof adminHoldsCancel>,
-    ): Promise<{ cancelled: number }> {
-      const cancelled = await tickets.cancelOpen((tx) => lockOpenTicketsOf(tx, by, client), {
-        actor: `operator:${actor.id}`,
-        note: note ?? null,
-        within: (tx, numbers) =>
-          writeAudit(tx, {
-            actorId: actor.id,
-            actorName: actor.username,
-            action: 'cancel-all',
-            resource: 'holds',
-            resourceId: `${by}:${client}`,
-            before: { open: numbers },
-            after: { cancelled: numbers.length, note: note ?? null },
-          }),
-      });
-      return { cancelled };
-    },
+    cancelAll: (actor: Actor, { by, client, note }: z.output<typeof adminHoldsCancel>) =>
+      cancelAudited(actor, (tx) => lockOpenTicketsOf(tx, by, client), note, 'cancel-all', `${by}:${client}`),
 
     /**
      * Cancels every open unpaid ticket of a group (an address range, an e-mail domain, an age) in
      * one transaction and one audit record (issue 42): a crowd of addresses is freed in one action.
      */
-    async cancelGroup(actor: Actor, { note, ...group }: AdminHoldsCancelGroup): Promise<{ cancelled: number }> {
-      const cancelled = await tickets.cancelOpen((tx) => lockOpenTicketsInGroup(tx, group), {
-        actor: `operator:${actor.id}`,
-        note: note ?? null,
-        within: (tx, numbers) =>
-          writeAudit(tx, {
-            actorId: actor.id,
-            actorName: actor.username,
-            action: 'cancel-group',
-            resource: 'holds',
-            resourceId: groupName(group),
-            before: { open: numbers },
-            after: { cancelled: numbers.length, note: note ?? null },
-          }),
-      });
-      return { cancelled };
-    },
+    cancelGroup: (actor: Actor, { note, ...group }: AdminHoldsCancelGroup) =>
+      cancelAudited(actor, (tx) => lockOpenTicketsInGroup(tx, group), note, 'cancel-group', groupName(group)),
   };
 }
 

@@ -87,7 +87,7 @@ describe('what unpaid tickets may hold together', () => {
     const done = await reserveOf('BTC');
     expect(new Decimal(done.held).toFixed(8)).toBe('0.00000000');
     expect(new Decimal(done.balance).toFixed(8)).toBe('0.90000000');
-  });
+  }, 120_000); // 250 creations and 250 expiries, one transaction each: slow on a busy machine
 
   it('a ticket without a hold whose payment finds the reserve gone becomes a payment problem the client decides', async () => {
     await startReserve('BTC', '1');

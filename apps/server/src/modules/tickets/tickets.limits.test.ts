@@ -25,6 +25,15 @@ const create = (payload: unknown, address: string, headers: Record<string, strin
 const held = async (code: string) =>
   new Decimal((await ctx.database.db.select().from(reserves).where(eq(reserves.currencyCode, code)))[0]!.held);
 const cancel = (id: string) => ctx.app.inject({ url: `/api/v1/Tickets/cancel/${id}` });
+/** The ticket's window passes: the job closes it and its hold goes back to `before`. */
+async function expireNow(id: string, before: Decimal) {
+  await ctx.database.db
+    .update(tickets)
+    .set({ paymentDeadline: sql`now() - interval '1 second'` })
+    .where(eq(tickets.id, id));
+  expect(await ctx.app.services.tickets.expireDue()).toBe(1);
+  expect((await held('BTC')).eq(before)).toBe(true);
+}
 
 describe('a card-check ticket', () => {
   it('waits for its photo for the direction’s window, then is cancelled and its hold given back', async () => {
@@ -36,12 +45,7 @@ describe('a card-check ticket', () => {
     expect(left).toBeLessThanOrEqual(30 * 60_000);
     expect((await held('BTC')).gt(before)).toBe(true);
 
-    await ctx.database.db
-      .update(tickets)
-      .set({ paymentDeadline: sql`now() - interval '1 second'` })
-      .where(eq(tickets.id, ticket.id));
-    expect(await ctx.app.services.tickets.expireDue()).toBe(1);
-    expect((await held('BTC')).eq(before)).toBe(true);
+    await expireNow(ticket.id, before);
     const shown = (await ctx.app.inject({ url: `/api/v1/Tickets/${ticket.id}` })).json();
     expect(shown).toMatchObject({ status: 'deleted', reason: 'Фото карты не было отправлено вовремя' });
     const english = await ctx.app.inject({ url: `/api/v1/Tickets/${ticket.id}`, headers: { 'accept-language': 'en' } });
@@ -82,12 +86,7 @@ describe('a card-check ticket', () => {
     const listed = queue.items.find((t: { id: string }) => t.id === ticket.id);
     expect(Date.parse(listed.paymentDeadline)).toBe(row!.paymentDeadline!.getTime());
 
-    await ctx.database.db
-      .update(tickets)
-      .set({ paymentDeadline: sql`now() - interval '1 second'` })
-      .where(eq(tickets.id, ticket.id));
-    expect(await ctx.app.services.tickets.expireDue()).toBe(1);
-    expect((await held('BTC')).eq(before)).toBe(true);
+    await expireNow(ticket.id, before);
     const shown = (await ctx.app.inject({ url: `/api/v1/Tickets/${ticket.id}` })).json();
     expect(shown).toMatchObject({
       status: 'deleted',
