@@ -56,7 +56,7 @@ export const EN_MESSAGES: Record<MessageKey, string> = {
   'ticket.cardReviewExpired':
     'We could not check the card photo in time, so the ticket was cancelled and nothing is held for it. You have not paid anything: create a new ticket to exchange',
   'ticket.reserveShort':
-    'The reserve of this currency cannot cover the ticket right now. Try a smaller amount or again later',
+    'The reserve of this currency cannot cover the ticket now: top up its balance, or wait until unpaid tickets end',
   'exchange.balanceBelowHeld': 'Open tickets hold {held}: the balance cannot be lower',
   'ticket.unknownRequisite': 'This direction has no such field',
   'ticket.idempotencyKeyReused': 'The retry differs from the first request: reload the page and send the ticket again',

@@ -1,6 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Decimal } from '@obmen/shared';
+import { call, consoleRoles } from '../../../test/admin';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import { createTicket, usdtToBtc } from '../../../test/tickets';
 import { reserves, tickets } from '../../db/schema';
@@ -100,7 +101,15 @@ describe('what unpaid tickets may hold together', () => {
     expect(Object.fromEntries(rows.map((r) => [r.id, r.hold]))).toEqual({ [hard.id]: 'unpaid', [soft.id]: 'soft' });
     // The operator pays out elsewhere meanwhile: 0.45 of the balance is left, 0.4 of it held.
     await ctx.database.db.update(reserves).set({ balance: '0.45' }).where(eq(reserves.currencyCode, 'BTC'));
-    await expect(markPaid(soft.id)).rejects.toMatchObject({ statusCode: 409, code: 'reserve_short' });
+    // The operator is told why, in their language, and nothing moves.
+    const roles = await consoleRoles(ctx);
+    const refused = await call(ctx, 'POST', `/api/admin/tickets/${soft.id}/markPaid`, roles.operator, {});
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toEqual({
+      code: 'reserve_short',
+      message:
+        'Резерв этой валюты сейчас не покрывает заявку: пополните остаток или дождитесь окончания неоплаченных заявок',
+    });
 
     await ctx.app.services.payments.recordIncomingPayment({
       ticketId: soft.id,
