@@ -152,6 +152,9 @@ test.describe('the ticket desk', () => {
     await openConsole(page, `/admin/tickets/${ticket.id}`, token, 'en');
     const panel = page.getByTestId('ticket-panel');
     await expect(panel.getByText('Photo uploaded, awaiting review')).toBeVisible();
+    // The operator's own window for the check, counting down (issue 42).
+    await expect(panel.getByText('Check the card by')).toBeVisible();
+    await expect(panel.getByTestId('deadline-left')).toContainText(/^\(\d+:\d\d:\d\d left\)$|^\(\d\d:\d\d left\)$/);
     await expect(panel.getByRole('img', { name: `Card photo for ticket No. ${ticket.number}` })).toBeVisible();
     await panel.getByRole('button', { name: 'Approve card' }).click();
     const dialog = page.getByRole('dialog', { name: `Approve the card for ticket No. ${ticket.number}` });
@@ -193,6 +196,26 @@ test.describe('reserve holds (issue 33)', () => {
     }
     await expect(page.getByRole('heading', { name: 'Лимиты на клиента' })).toBeVisible();
     await expect(page.getByLabel('Заявок на один e-mail')).toHaveValue('3');
+  });
+
+  test('an operator cancels a group of tickets by e-mail domain in one action (issue 42)', async ({
+    page,
+    request,
+  }) => {
+    const domain = `crowd${Date.now().toString(36)}.example`;
+    const tickets = [];
+    for (const name of ['a', 'b']) tickets.push(await createTicket(request, coinTicket(`${name}@${domain}`)));
+    await openConsole(page, '/admin/holds', await operatorToken(request));
+    await page.getByLabel('Домен e-mail').fill(domain);
+    await page.getByRole('button', { name: 'Отменить группу' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Отменить все неоплаченные заявки этой группы?' });
+    await expect(dialog).toContainText(`e-mail @${domain}`);
+    await dialog.getByRole('button', { name: 'Отменить группу' }).click();
+    await expect(page.getByText('Отменено заявок: 2')).toBeVisible();
+    for (const ticket of tickets) {
+      const shown = await request.get(`/api/v1/Tickets/${ticket.id}`);
+      expect(((await shown.json()) as { status: string }).status).toBe('deleted');
+    }
   });
 });
 

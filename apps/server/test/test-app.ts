@@ -49,9 +49,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
   const database = shared ?? (await createTestDatabase({ seed: options.seed ?? true }));
   // Tests make many tickets from one address and e-mail, and big ones; the limits get their own tests.
   if (!shared && !options.shippedTicketLimits) {
-    await database.db
-      .update(ticketLimits)
-      .set({ openPerEmail: 10_000, openPerUser: 10_000, openPerAddress: 10_000, reserveSharePercent: '100' });
+    await database.db.update(ticketLimits).set({
+      openPerEmail: 10_000,
+      openPerUser: 10_000,
+      openPerAddress: 10_000,
+      reserveSharePercent: '100',
+      unpaidHoldPercent: '100',
+    });
   }
   const uploadsDir = mkdtempSync(path.join(tmpdir(), 'obmen-uploads-'));
   const app = await buildApp({

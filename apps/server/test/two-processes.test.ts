@@ -103,7 +103,7 @@ describe.runIf(TEST_DB === 'postgres')('two server processes on one PostgreSQL',
     // Every request comes from this one address, and a reserve is filled to the last unit: the
     // client limits (tickets.limits.test.ts has their own tests) step aside.
     await database.db.execute(
-      sql`update ticket_limits set open_per_email = 10000, open_per_user = 10000, open_per_address = 10000, reserve_share_percent = 100`,
+      sql`update ticket_limits set open_per_email = 10000, open_per_user = 10000, open_per_address = 10000, reserve_share_percent = 100, unpaid_hold_percent = 100`,
     );
     // Both processes look for unpaid tickets every second: plenty of chances to collide.
     servers = await startServers(database.url!, 2, { TICKET_EXPIRY_CHECK_SECONDS: '1' });

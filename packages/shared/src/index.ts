@@ -9,3 +9,4 @@ export * from './money';
 export * from './validation/requisites';
 export * from './validation/tx-explorer';
 export * from './validation/chain-watch';
+export * from './validation/address-range';

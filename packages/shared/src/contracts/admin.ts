@@ -6,6 +6,7 @@
 export { adminListQuery, intField, paged } from './admin/fields';
 export * from './admin/tickets';
 export * from './admin/exchange';
+export * from './admin/hold-groups';
 export * from './admin/people';
 export * from './admin/site';
 export * from './admin/content';

@@ -27,8 +27,9 @@ export const OPEN_TICKET_STATUSES: readonly TicketStatus[] = [
 ];
 
 /**
- * What was wrong with a payment that put a ticket in `payment_problem`; `reserve`: paid in time, seen
- * only after its window closed (the chain watcher was down), and the reserve it held was taken meanwhile.
+ * What was wrong with a payment that put a ticket in `payment_problem`; `reserve`: the payment came
+ * (in time), but the reserve it needs is no longer free — a ticket past the unpaid share that held
+ * nothing, or one the job closed while the chain watcher was down (issue 42).
  */
 export const PAYMENT_PROBLEMS = ['under', 'over', 'late', 'reserve'] as const;
 export type PaymentProblem = (typeof PAYMENT_PROBLEMS)[number];

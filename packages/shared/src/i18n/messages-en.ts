@@ -54,6 +54,10 @@ export const EN_MESSAGES: Record<MessageKey, string> = {
   'ticket.tooManyOpenAddress':
     'Your address already has {count} unpaid tickets open. Pay or cancel them through the links in our e-mails to create a new one',
   'ticket.cardCheckExpired': 'The card photo was not sent in time',
+  'ticket.cardReviewExpired':
+    'We could not check the card photo in time, so the ticket was cancelled and nothing is held for it. You have not paid anything: create a new ticket to exchange',
+  'ticket.reserveShort':
+    'The reserve of this currency cannot cover the ticket now: top up its balance, or wait until unpaid tickets end',
   'exchange.balanceBelowHeld': 'Open tickets hold {held}: the balance cannot be lower',
   'ticket.unknownRequisite': 'This direction has no such field',
   'ticket.idempotencyKeyReused': 'The retry differs from the first request: reload the page and send the ticket again',
@@ -71,7 +75,7 @@ export const EN_MESSAGES: Record<MessageKey, string> = {
   'paymentProblem.over': 'More than the ticket amount was received',
   'paymentProblem.late': 'The payment arrived after the payment time ended',
   'paymentProblem.reserve':
-    'The payment arrived in time, but we saw it late and the ticket’s reserve was taken meanwhile: continue at the current rate when the reserve allows, or get a refund',
+    'The payment arrived, but the reserve of the currency you get no longer covers the ticket: continue at the current rate when the reserve allows, or ask for a refund',
   'ticket.continueQuoteInvalid': 'The calculation is out of date or belongs to another ticket: get a new one',
   'ticket.refundAddress': 'This is not a valid {valute} address',
   'ticket.payoutTxidRequired': 'A {valute} payout needs the payout transaction hash',
@@ -111,6 +115,9 @@ export const EN_MESSAGES: Record<MessageKey, string> = {
   'admin.thresholdOutside': 'The threshold must lie between the minimum and the maximum',
   'admin.samePair': 'A direction needs two different currencies',
   'admin.limits.sharePercent': 'Between 0 and 100 %',
+  'admin.holdsBadRange': 'An address or a range such as 203.0.113.0/24 or 2001:db8::/32',
+  'admin.holdsBadDomain': 'A domain such as example.com',
+  'admin.holdsGroupEmpty': 'Give an address range, an e-mail domain or an age: at least one',
   'admin.firstBandZero': 'The first band starts at 0',
   'admin.bandsAscending': 'Bands go up by turnover',
   'admin.codeTaken': 'A currency with this code already exists',

@@ -110,6 +110,8 @@ export const directions = pgTable(
     paymentWindowMinutes: integer('payment_window_minutes').notNull().default(30),
     /** How long a card-check ticket waits for its card photo before it is cancelled (issue 33). */
     cardCheckWindowMinutes: integer('card_check_window_minutes').notNull().default(30),
+    /** How long a sent card photo waits for the operator's verdict before the ticket expires (issue 42). */
+    cardReviewWindowMinutes: integer('card_review_window_minutes').notNull().default(60),
     quoteLifetimeSeconds: integer('quote_lifetime_seconds').notNull().default(30),
     /** Working hours in Moscow time (`HH:MM`, closing may be past midnight); none: around the clock. */
     opensAt: text('opens_at'),
@@ -136,11 +138,14 @@ export const reserves = pgTable(
     balance: money('balance').notNull().default('0'),
     /** The get amounts of open tickets: each holds its amount from creation until it ends (design §4). */
     held: money('held').notNull().default('0'),
+    /** The part of `held` held by tickets not paid yet: capped at ticket_limits.unpaid_hold_percent of the balance (issue 42). */
+    heldUnpaid: money('held_unpaid').notNull().default('0'),
     updatedAt: updatedAt(),
   },
   (t) => [
     check('reserves_non_negative', sql`${t.balance} >= 0`),
     check('reserves_held_non_negative', sql`${t.held} >= 0`),
+    check('reserves_held_unpaid_within_held', sql`${t.heldUnpaid} >= 0 and ${t.heldUnpaid} <= ${t.held}`),
   ],
 );
 
@@ -157,10 +162,16 @@ export const ticketLimits = pgTable(
     openPerUser: integer('open_per_user').notNull().default(3),
     openPerAddress: integer('open_per_address').notNull().default(10),
     reserveSharePercent: percent('reserve_share_percent').notNull().default('50'),
+    /**
+     * Percent of a currency's balance all unpaid tickets together may hold (issue 42); past it a
+     * ticket holds nothing until its payment counts, so unpaid tickets cannot shut out the next client.
+     */
+    unpaidHoldPercent: percent('unpaid_hold_percent').notNull().default('50'),
     updatedAt: updatedAt(),
   },
   (t) => [
     check('ticket_limits_single_row', sql`${t.id} = 1`),
+    check('ticket_limits_unpaid_hold', sql`${t.unpaidHoldPercent} >= 0 and ${t.unpaidHoldPercent} <= 100`),
     check(
       'ticket_limits_range',
       sql`${t.openPerEmail} >= 1 and ${t.openPerUser} >= 1 and ${t.openPerAddress} >= 1 and ${t.reserveSharePercent} > 0 and ${t.reserveSharePercent} <= 100`,

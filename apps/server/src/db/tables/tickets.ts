@@ -68,6 +68,13 @@ export const tickets = pgTable(
     /** The refund's transaction, recorded by the operator who sent it. */
     refundTxid: text('refund_txid'),
     paymentDeadline: timestamp('payment_deadline', { withTimezone: true }),
+    /**
+     * How the ticket holds its get amount while open (issue 42): `unpaid` hard and under the unpaid
+     * cap, `paid` hard once its payment counted, `soft` nothing held (past the cap) until it is paid.
+     */
+    hold: text('hold', { enum: ['unpaid', 'paid', 'soft'] })
+      .notNull()
+      .default('unpaid'),
     /** `user:<id>:<key>` or `email:<address>:<key>`: an Idempotency-Key answers only its own sender. */
     idempotencyKey: text('idempotency_key'),
     /** A hash of the request the key first came with: a replay with another body is refused (422). */
@@ -107,6 +114,11 @@ export const tickets = pgTable(
       .on(t.clientIp)
       .where(sql`${t.status} in ('card_check', 'advance')`),
     check('tickets_sums', sql`${t.giveSum} > 0 and ${t.getSum} > 0`),
+    // No unpaid hold lives without a deadline (issue 42: a card photo used to clear it).
+    check(
+      'tickets_unpaid_deadline',
+      sql`${t.status} not in ('card_check', 'advance') or ${t.paymentDeadline} is not null`,
+    ),
     // Two tickets never share a derived address: the watcher could not tell their payments apart.
     uniqueIndex('tickets_deposit_address')
       .on(t.depositChain, t.depositAddress)

@@ -71,7 +71,9 @@ export function createAdminService({ db, catalog, siteState: siteStateService }:
           createdAt: isoNow(ticket.createdAt),
           give: sideOf(ticket.giveCode, ticket.giveSum),
           get: sideOf(ticket.getCode, ticket.getSum),
-          paymentDeadline: ticket.status === 'advance' ? iso(ticket.paymentDeadline) : null,
+          // An unpaid ticket's clock: the payment's, the card photo's or the operator's own check (issue 42).
+          paymentDeadline:
+            ticket.status === 'advance' || ticket.status === 'card_check' ? iso(ticket.paymentDeadline) : null,
         })),
       };
     },

@@ -29,8 +29,9 @@ export function createCardCheckService({
           if (!open) throw new ConflictError('wrong_status', 'ticket.wrongStatus');
           const before = await findCardCheck(tx, ticketId);
           await upsertCardCheck(tx, ticketId, fileName);
-          // The photo is in: the operator's verdict, not a clock, decides what happens next.
-          await updateTicket(tx, ticketId, { paymentDeadline: null });
+          // The first photo starts the operator's window; a photo sent again keeps it, so no upload
+          // (of any picture, issue 42) leaves the hold without an end.
+          if (!before) await updateTicket(tx, ticketId, { paymentDeadline: tickets.reviewDeadline(ticket) });
           return before;
         })
         .catch(async (error: unknown) => {

@@ -136,6 +136,7 @@ export function createExchangeSetupService({ db, catalog, exchange, rateSource }
     cardVerify: row.cardVerify,
     paymentWindowMinutes: row.paymentWindowMinutes,
     cardCheckWindowMinutes: row.cardCheckWindowMinutes,
+    cardReviewWindowMinutes: row.cardReviewWindowMinutes,
     quoteLifetimeSeconds: row.quoteLifetimeSeconds,
     opensAt: row.opensAt,
     closesAt: row.closesAt,

@@ -34,7 +34,7 @@ import {
   ticketAwaitsPayment,
   updatePayment,
 } from './ticket-payments.repository';
-import { holdPromo, holdReserve, lockTicket, type TicketRow } from './tickets.repository';
+import { holdPromo, holdReserve, lockTicket, secureHold, type TicketRow } from './tickets.repository';
 import type { TicketsService } from './tickets.service';
 
 /** What a chain watcher (or an operator) saw arrive for a ticket. */
@@ -168,7 +168,8 @@ export function createIncomingPaymentsService({
    * paid ticket never goes without it); otherwise a payment problem, and the client's choice.
    */
   async function resume(tx: Tx, ticket: TicketRow, actor: string): Promise<PaymentOutcome> {
-    if (!(await holdReserve(tx, ticket.getCode, ticket.getSum, '1'))) {
+    // A closed ticket holds nothing, whatever its hold was: a paid, hard hold is taken now if that much is free.
+    if (!(await secureHold(tx, { ...ticket, hold: 'soft' }))) {
       await tickets.transitionIn(tx, ticket.id, 'paymentProblem', {
         actor,
         set: { paymentProblem: 'reserve', finishedAt: null, statusReason: null },
@@ -208,8 +209,11 @@ export function createIncomingPaymentsService({
       const deadline = ticket.paymentDeadline;
       if (deadline && (new Date() <= deadline || (await ticketAwaitsPayment(tx, ticket.id)))) return 'recorded';
     }
-    if (verdict === 'exact') {
-      if (ticket.status === 'deleted') return resume(tx, ticket, actor);
+    if (verdict === 'exact' && ticket.status === 'deleted') return resume(tx, ticket, actor);
+    // A paid ticket holds its reserve hard; a soft hold (past the unpaid cap) that finds too little
+    // free is the client's choice to make, as any payment problem (issue 42).
+    const problem = verdict === 'exact' && !(await secureHold(tx, ticket)) ? 'reserve' : verdict;
+    if (problem === 'exact') {
       // Marked paid by the client already: the transfer bears it out, and the operator pays out.
       if (!allows('confirm', ticket.status)) return 'recorded';
       await tickets.transitionIn(tx, ticket.id, 'confirm', { actor });
@@ -217,7 +221,7 @@ export function createIncomingPaymentsService({
     }
     await tickets.transitionIn(tx, ticket.id, 'paymentProblem', {
       actor,
-      set: { paymentProblem: verdict, finishedAt: null, statusReason: null },
+      set: { paymentProblem: problem, finishedAt: null, statusReason: null },
     });
     return 'problem';
   }
@@ -360,6 +364,8 @@ export function createIncomingPaymentsService({
             getSum: claims.getSum,
             rate: new Decimal(claims.rate).toFixed(30, Decimal.ROUND_DOWN),
             fixed: true,
+            // The money is in: the new hold is a paid one, outside the unpaid cap.
+            hold: 'paid',
             // A continued exchange is priced anew, without the promo code the first quote had.
             promoCode: null,
             promoBonus: null,

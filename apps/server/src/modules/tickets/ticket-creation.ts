@@ -36,7 +36,8 @@ import {
   findReferralNumber,
   findTicketByIdempotencyKey,
   holdPromo,
-  holdReserve,
+  holdUnpaidReserve,
+  type HoldKind,
   insertTicket,
   isCardVerified,
   type NewTicket,
@@ -273,16 +274,20 @@ export function createTicketCreation(
   async function createOne(tx: Tx, { ticket, pair, promo }: CreateJob): Promise<Created> {
     await checkOpenTickets(tx, ownerOf(ticket));
     const share = catalog.get().ticketShare;
-    if (!(await holdReserve(tx, pair.get.row.code, ticket.getSum, share.toFixed()))) {
+    let hold: HoldKind = 'unpaid';
+    if (!(await holdUnpaidReserve(tx, pair.get.row.code, ticket.getSum, share.toFixed()))) {
       // Read through this transaction: asking the pool for a second connection here can starve it.
       const free = new Decimal((await readReserve(tx, pair.get.row.code)) ?? '0');
-      throw holdRefusal(free, share, new Decimal(ticket.getSum), pair);
+      const amount = new Decimal(ticket.getSum);
+      if (amount.gt(free) || amount.gt(free.times(share))) throw holdRefusal(free, share, amount, pair);
+      // Only the unpaid cap is full: the ticket holds nothing until its payment counts (issue 42).
+      hold = 'soft';
     }
     if (promo && !(await holdPromo(tx, promo, ticket.id, ticket.userId ?? null))) {
       throw ParameterError.of({ promocode: 'ticket.promoTaken' });
     }
     const deposit = options.allocateDeposit ? await options.allocateDeposit(tx, pair.give.row, ticket.giveSum) : null;
-    const inserted = await insertTicket(tx, deposit ? { ...ticket, ...deposit } : ticket);
+    const inserted = await insertTicket(tx, { ...ticket, ...deposit, hold });
     if (!inserted) throw new IdempotentReplay();
     const at = await appendHistory(tx, {
       ticketId: ticket.id,

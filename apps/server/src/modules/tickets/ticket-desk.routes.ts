@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   ADMIN_TICKET_ACTIONS,
   adminHoldsCancel,
+  adminHoldsCancelGroup,
   adminHoldsSchema,
   adminTicketAction,
   adminTicketDetailSchema,
@@ -90,5 +91,13 @@ export const ticketDeskRoutes: FastifyPluginAsyncZod<TicketDeskDeps> = async (ap
       schema: { body: adminHoldsCancel, response: { 200: z.object({ cancelled: z.number().int() }) } },
     },
     async (request) => holds.cancelAll(actorOf(request), request.body),
+  );
+  app.post(
+    '/api/admin/holds/cancel-group',
+    {
+      ...operator,
+      schema: { body: adminHoldsCancelGroup, response: { 200: z.object({ cancelled: z.number().int() }) } },
+    },
+    async (request) => holds.cancelGroup(actorOf(request), request.body),
   );
 };

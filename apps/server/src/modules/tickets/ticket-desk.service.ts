@@ -73,7 +73,9 @@ export function createTicketDeskService({ db, catalog, tickets, payments, cardCh
           manual: ticket.manual,
           fixed: ticket.fixed,
           cardCheck: check ?? 'none',
-          paymentDeadline: ticket.status === 'advance' ? iso(ticket.paymentDeadline) : null,
+          // An unpaid ticket's clock: the payment's, the card photo's or the operator's own check (issue 42).
+          paymentDeadline:
+            ticket.status === 'advance' || ticket.status === 'card_check' ? iso(ticket.paymentDeadline) : null,
         })),
         page,
         perPage,

@@ -5,6 +5,7 @@ import {
   HOLD_CLIENT_KINDS,
   toAmount,
   type AdminHold,
+  type AdminHoldsCancelGroup,
   type AdminTicketLimits,
   type adminHoldsCancel,
   type adminTicketLimitsUpdate,
@@ -12,7 +13,14 @@ import {
 import type { Db } from '../../db/database';
 import { writeAudit } from '../admin/admin.repository';
 import type { Catalog } from '../exchange/exchange.catalog';
-import { listHolds, readTicketLimits, writeTicketLimits, type TicketLimitsRow } from './ticket-limits';
+import {
+  listHolds,
+  lockOpenTicketsInGroup,
+  lockOpenTicketsOf,
+  readTicketLimits,
+  writeTicketLimits,
+  type TicketLimitsRow,
+} from './ticket-limits';
 import type { TicketsService } from './tickets.service';
 
 /** Who acts in the console, as its audit names them. */
@@ -24,11 +32,22 @@ interface Actor {
 /** How many clients of each kind the console lists: the ones holding most come first. */
 const LISTED_CLIENTS = 50;
 
+/** The group as the audit names it: `range:203.0.113.0/24 domain:example.com older:30`. */
+const groupName = (group: Omit<AdminHoldsCancelGroup, 'note'>) =>
+  [
+    group.addressRange && `range:${group.addressRange}`,
+    group.emailDomain && `domain:${group.emailDomain}`,
+    group.olderThanMinutes && `older:${group.olderThanMinutes}`,
+  ]
+    .filter(Boolean)
+    .join(' ');
+
 const toLimitsDto = (row: TicketLimitsRow): AdminTicketLimits => ({
   openPerEmail: row.openPerEmail,
   openPerUser: row.openPerUser,
   openPerAddress: row.openPerAddress,
   reserveSharePercent: new Decimal(row.reserveSharePercent).toFixed(),
+  unpaidHoldPercent: new Decimal(row.unpaidHoldPercent).toFixed(),
   updatedAt: row.updatedAt.toISOString(),
 });
 
@@ -45,6 +64,31 @@ export function createTicketHoldsService({
   catalog: Catalog;
   tickets: TicketsService;
 }) {
+  /** The open tickets `which` locks, cancelled in one transaction with one audit record of the action. */
+  async function cancelAudited(
+    actor: Actor,
+    which: Parameters<TicketsService['cancelOpen']>[0],
+    note: string | undefined,
+    action: string,
+    resourceId: string,
+  ): Promise<{ cancelled: number }> {
+    const cancelled = await tickets.cancelOpen(which, {
+      actor: `operator:${actor.id}`,
+      note: note ?? null,
+      within: (tx, numbers) =>
+        writeAudit(tx, {
+          actorId: actor.id,
+          actorName: actor.username,
+          action,
+          resource: 'holds',
+          resourceId,
+          before: { open: numbers },
+          after: { cancelled: numbers.length, note: note ?? null },
+        }),
+    });
+    return { cancelled };
+  }
+
   return {
     limits: async () => toLimitsDto(await readTicketLimits(db)),
 
@@ -92,26 +136,15 @@ export function createTicketHoldsService({
     },
 
     /** Cancels every open unpaid ticket of one client in one action, audited as one. */
-    async cancelAll(
-      actor: Actor,
-      { by, client, note }: z.output<typeof adminHoldsCancel>,
-    ): Promise<{ cancelled: number }> {
-      const cancelled = await tickets.cancelOpenOf(by, client, {
-        actor: `operator:${actor.id}`,
-        note: note ?? null,
-        within: (tx, numbers) =>
-          writeAudit(tx, {
-            actorId: actor.id,
-            actorName: actor.username,
-            action: 'cancel-all',
-            resource: 'holds',
-            resourceId: `${by}:${client}`,
-            before: { open: numbers },
-            after: { cancelled: numbers.length, note: note ?? null },
-          }),
-      });
-      return { cancelled };
-    },
+    cancelAll: (actor: Actor, { by, client, note }: z.output<typeof adminHoldsCancel>) =>
+      cancelAudited(actor, (tx) => lockOpenTicketsOf(tx, by, client), note, 'cancel-all', `${by}:${client}`),
+
+    /**
+     * Cancels every open unpaid ticket of a group (an address range, an e-mail domain, an age) in
+     * one transaction and one audit record (issue 42): a crowd of addresses is freed in one action.
+     */
+    cancelGroup: (actor: Actor, { note, ...group }: AdminHoldsCancelGroup) =>
+      cancelAudited(actor, (tx) => lockOpenTicketsInGroup(tx, group), note, 'cancel-group', groupName(group)),
   };
 }
 

@@ -45,3 +45,6 @@ export const FINAL_STATUSES: readonly TicketStatus[] = ['deleted', 'error', 'suc
  * problem holds nothing: continuing takes a new hold for the new sum, a refund never pays out.
  */
 export const RESERVE_HOLDING_STATUSES: readonly TicketStatus[] = ['card_check', 'advance', 'new', 'frozen'];
+
+/** The statuses of a ticket whose payment arrived: its hold is hard from then on (issue 42). */
+export const PAID_STATUSES: readonly TicketStatus[] = ['new', 'frozen', 'success'];

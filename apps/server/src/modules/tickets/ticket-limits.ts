@@ -4,12 +4,14 @@ import type { DbOrTx, Tx } from '../../db/database';
 import { ticketLimits, tickets } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { emailKey } from './email-key';
+import { parseAddressRange, type AdminHoldsCancelGroup } from '@obmen/shared';
 
 export type TicketLimitsRow = typeof ticketLimits.$inferSelect;
 export type TicketLimitsChange = Pick<
   TicketLimitsRow,
   'openPerEmail' | 'openPerUser' | 'openPerAddress' | 'reserveSharePercent'
->;
+> &
+  Partial<Pick<TicketLimitsRow, 'unpaidHoldPercent'>>;
 
 /** The statuses in which a ticket holds a reserve before its client has paid. */
 export const UNPAID_STATUSES = ['card_check', 'advance'] as const;
@@ -115,6 +117,33 @@ export function lockOpenTicketsOf(tx: Tx, by: HoldClientKind, client: string) {
     .select({ id: tickets.id, number: tickets.number })
     .from(tickets)
     .where(and(inArray(tickets.status, UNPAID_STATUSES), sql`${clientColumn(by)} = ${clientValue(by, client)}`))
+    .orderBy(tickets.number)
+    .for('update');
+}
+
+/**
+ * The open unpaid tickets of a group (issue 42), locked for cancelling: from an address range, with an
+ * e-mail domain, older than some minutes; every filter given must match.
+ */
+export function lockOpenTicketsInGroup(tx: Tx, group: Omit<AdminHoldsCancelGroup, 'note'>) {
+  const range = group.addressRange ? parseAddressRange(group.addressRange) : null;
+  // Only text that is an address is cast: the range test never sees (nor fails on) anything else.
+  const inRange =
+    range &&
+    sql`case when ${tickets.clientIp} ~ '^[0-9A-Fa-f:.]+$' then ${tickets.clientIp}::inet <<= ${`${range.address}/${range.bits}`}::inet else false end`;
+  return tx
+    .select({ id: tickets.id, number: tickets.number })
+    .from(tickets)
+    .where(
+      and(
+        inArray(tickets.status, UNPAID_STATUSES),
+        inRange ?? undefined,
+        group.emailDomain ? sql`split_part(lower(${tickets.email}), '@', 2) = ${group.emailDomain}` : undefined,
+        group.olderThanMinutes
+          ? sql`${tickets.createdAt} < now() - make_interval(mins => ${group.olderThanMinutes}::int)`
+          : undefined,
+      ),
+    )
     .orderBy(tickets.number)
     .for('update');
 }

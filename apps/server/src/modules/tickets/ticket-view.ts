@@ -51,6 +51,7 @@ const mailAmount = (side: Ticket['give'], lang: Lang) =>
 function systemReasonOf(row: Pick<TicketRow, 'statusReason'>, lang: Lang): string | null {
   if (row.statusReason === 'payment_expired') return formatMessage(lang, 'ticket.paymentExpired');
   if (row.statusReason === 'card_check_expired') return formatMessage(lang, 'ticket.cardCheckExpired');
+  if (row.statusReason === 'card_review_expired') return formatMessage(lang, 'ticket.cardReviewExpired');
   return null;
 }
 

@@ -1,6 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Decimal } from '@obmen/shared';
+import { call, consoleRoles } from '../../../test/admin';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import { cardPhoto, createTicket, sberToBtc, TRON_ADDRESS, uploadCardPhoto, usdtToBtc } from '../../../test/tickets';
 import { createUser } from '../../../test/users';
@@ -24,6 +25,15 @@ const create = (payload: unknown, address: string, headers: Record<string, strin
 const held = async (code: string) =>
   new Decimal((await ctx.database.db.select().from(reserves).where(eq(reserves.currencyCode, code)))[0]!.held);
 const cancel = (id: string) => ctx.app.inject({ url: `/api/v1/Tickets/cancel/${id}` });
+/** The ticket's window passes: the job closes it and its hold goes back to `before`. */
+async function expireNow(id: string, before: Decimal) {
+  await ctx.database.db
+    .update(tickets)
+    .set({ paymentDeadline: sql`now() - interval '1 second'` })
+    .where(eq(tickets.id, id));
+  expect(await ctx.app.services.tickets.expireDue()).toBe(1);
+  expect((await held('BTC')).eq(before)).toBe(true);
+}
 
 describe('a card-check ticket', () => {
   it('waits for its photo for the direction’s window, then is cancelled and its hold given back', async () => {
@@ -35,12 +45,7 @@ describe('a card-check ticket', () => {
     expect(left).toBeLessThanOrEqual(30 * 60_000);
     expect((await held('BTC')).gt(before)).toBe(true);
 
-    await ctx.database.db
-      .update(tickets)
-      .set({ paymentDeadline: sql`now() - interval '1 second'` })
-      .where(eq(tickets.id, ticket.id));
-    expect(await ctx.app.services.tickets.expireDue()).toBe(1);
-    expect((await held('BTC')).eq(before)).toBe(true);
+    await expireNow(ticket.id, before);
     const shown = (await ctx.app.inject({ url: `/api/v1/Tickets/${ticket.id}` })).json();
     expect(shown).toMatchObject({ status: 'deleted', reason: 'Фото карты не было отправлено вовремя' });
     const english = await ctx.app.inject({ url: `/api/v1/Tickets/${ticket.id}`, headers: { 'accept-language': 'en' } });
@@ -61,14 +66,35 @@ describe('a card-check ticket', () => {
     expect((await uploadCardPhoto(ctx, ticket.id, await cardPhoto())).statusCode).toBe(409);
   });
 
-  it('has no deadline once its photo is in: the operator’s verdict decides', async () => {
-    const ticket = (await create(sberToBtc('10000', { email: 'photo-sent@example.com' }), freshAddress())).json();
+  it('once its photo is in, waits for the operator’s check for the direction’s window, counted down in the console, then expires with a mail', async () => {
+    const roles = await consoleRoles(ctx);
+    const before = await held('BTC');
+    const ticket = (
+      await create(sberToBtc('10000', { email: 'photo-sent@example.com' }), freshAddress(), { 'accept-language': 'en' })
+    ).json();
+    // Any picture will do as a photo: what it starts must end by itself.
     expect((await uploadCardPhoto(ctx, ticket.id, await cardPhoto())).statusCode).toBe(200);
     const [row] = await ctx.database.db.select().from(tickets).where(eq(tickets.id, ticket.id));
-    expect(row!.paymentDeadline).toBeNull();
-    expect(await ctx.app.services.tickets.expireDue()).toBe(0);
-    expect((await ctx.app.inject({ url: `/api/v1/Tickets/${ticket.id}` })).json().status).toBe('card_check');
-    await cancel(ticket.id);
+    const left = row!.paymentDeadline!.getTime() - Date.now();
+    expect(left).toBeGreaterThan(59 * 60_000);
+    expect(left).toBeLessThanOrEqual(60 * 60_000);
+    // A photo sent again keeps the operator's window: uploads cannot push the end away.
+    expect((await uploadCardPhoto(ctx, ticket.id, await cardPhoto())).statusCode).toBe(200);
+    const [again] = await ctx.database.db.select().from(tickets).where(eq(tickets.id, ticket.id));
+    expect(again!.paymentDeadline).toEqual(row!.paymentDeadline);
+    const queue = (await call(ctx, 'GET', '/api/admin/tickets?status=card_check', roles.operator)).json();
+    const listed = queue.items.find((t: { id: string }) => t.id === ticket.id);
+    expect(Date.parse(listed.paymentDeadline)).toBe(row!.paymentDeadline!.getTime());
+
+    await expireNow(ticket.id, before);
+    const shown = (await ctx.app.inject({ url: `/api/v1/Tickets/${ticket.id}` })).json();
+    expect(shown).toMatchObject({
+      status: 'deleted',
+      reason: expect.stringMatching(/^Мы не успели проверить фото карты/),
+    });
+    const mails = (await ctx.database.db.select().from(outbox)).filter((m) => m.toAddress === 'photo-sent@example.com');
+    expect(mails.map((m) => m.kind)).toEqual(['ticket_card_check', 'ticket_deleted']);
+    expect(mails[1]!.text).toContain('We could not check the card photo in time');
   });
 });
 

@@ -1,7 +1,17 @@
 import { and, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { TicketStatus } from '@obmen/shared';
 import type { DbOrTx, Tx } from '../../db/database';
-import { cardChecks, promoCodes, reserves, ticketHistory, tickets, users, verifiedCards } from '../../db/schema';
+import {
+  cardChecks,
+  promoCodes,
+  reserves,
+  ticketHistory,
+  ticketLimits,
+  ticketPayments,
+  tickets,
+  users,
+  verifiedCards,
+} from '../../db/schema';
 import { UNPAID_STATUSES } from './ticket-limits';
 import { awaitsPayment } from './ticket-payments.repository';
 
@@ -10,30 +20,113 @@ export type NewTicket = typeof tickets.$inferInsert;
 export type HistoryRow = typeof ticketHistory.$inferSelect;
 export type CardCheckRow = typeof cardChecks.$inferSelect;
 
+export type HoldKind = NonNullable<NewTicket['hold']>;
+
+const freeOf = sql`(${reserves.balance} - ${reserves.held})`;
+
 /**
- * Holds `amount` of a reserve for a new ticket, only if that much is still free and it is no more
- * than `share` of what is free (exchange-quotes.service's `ticketRoom`); false otherwise.
+ * Holds `amount` of a reserve (a continued payment problem: paid), only if that much is still free
+ * and it is no more than `share` of what is free (exchange-quotes.service's `ticketRoom`); false otherwise.
  */
 export async function holdReserve(tx: Tx, code: string, amount: string, share: string): Promise<boolean> {
-  const free = sql`(${reserves.balance} - ${reserves.held})`;
   const rows = await tx
     .update(reserves)
     .set({ held: sql`${reserves.held} + ${amount}`, updatedAt: sql`now()` })
-    .where(and(eq(reserves.currencyCode, code), sql`${free} >= ${amount}`, sql`${free} * ${share} >= ${amount}`))
+    .where(and(eq(reserves.currencyCode, code), sql`${freeOf} >= ${amount}`, sql`${freeOf} * ${share} >= ${amount}`))
     .returning({ code: reserves.currencyCode });
   return rows.length > 0;
 }
 
-/** Gives a ticket's hold back; with `paidOut`, the amount also leaves the balance. */
-export async function releaseReserve(tx: Tx, code: string, amount: string, paidOut: boolean): Promise<void> {
+/**
+ * Holds `amount` for a new, unpaid ticket as `holdReserve` does, and only while all unpaid holds of
+ * the currency stay within ticket_limits' unpaid share of its balance (issue 42). One conditional
+ * UPDATE of the reserve row: concurrent creations re-check it in turn on the row lock, so it is exact.
+ */
+export async function holdUnpaidReserve(tx: Tx, code: string, amount: string, share: string): Promise<boolean> {
+  const cap = sql`(select ${ticketLimits.unpaidHoldPercent} from ${ticketLimits} where ${ticketLimits.id} = 1) / 100`;
+  const rows = await tx
+    .update(reserves)
+    .set({
+      held: sql`${reserves.held} + ${amount}`,
+      heldUnpaid: sql`${reserves.heldUnpaid} + ${amount}`,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(reserves.currencyCode, code),
+        sql`${freeOf} >= ${amount}`,
+        sql`${freeOf} * ${share} >= ${amount}`,
+        sql`${reserves.heldUnpaid} + ${amount} <= ${reserves.balance} * ${cap}`,
+      ),
+    )
+    .returning({ code: reserves.currencyCode });
+  return rows.length > 0;
+}
+
+/**
+ * The ticket's payment counted: its hold becomes hard and paid. An unpaid hold leaves the unpaid
+ * cap; a soft one is taken now if that much is free. False when it is not (the reserve went to others).
+ */
+export async function secureHold(tx: Tx, ticket: Pick<TicketRow, 'id' | 'hold' | 'getCode' | 'getSum'>) {
+  if (ticket.hold === 'paid') return true;
+  const taken = await tx
+    .update(reserves)
+    .set(
+      ticket.hold === 'unpaid'
+        ? { heldUnpaid: sql`${reserves.heldUnpaid} - ${ticket.getSum}`, updatedAt: sql`now()` }
+        : { held: sql`${reserves.held} + ${ticket.getSum}`, updatedAt: sql`now()` },
+    )
+    .where(
+      and(
+        eq(reserves.currencyCode, ticket.getCode),
+        ...(ticket.hold === 'soft' ? [sql`${freeOf} >= ${ticket.getSum}`] : []),
+      ),
+    )
+    .returning({ code: reserves.currencyCode });
+  if (taken.length === 0) return false;
+  await tx.update(tickets).set({ hold: 'paid' }).where(eq(tickets.id, ticket.id));
+  return true;
+}
+
+/** Gives a ticket's hold back (a soft one held nothing); with `paidOut`, the amount also leaves the balance. */
+export async function releaseReserve(
+  tx: Tx,
+  code: string,
+  amount: string,
+  { paidOut, hold }: { paidOut: boolean; hold: HoldKind },
+): Promise<void> {
+  if (hold === 'soft' && !paidOut) return;
   await tx
     .update(reserves)
     .set({
-      held: sql`${reserves.held} - ${amount}`,
+      ...(hold !== 'soft' && { held: sql`${reserves.held} - ${amount}` }),
+      ...(hold === 'unpaid' && { heldUnpaid: sql`${reserves.heldUnpaid} - ${amount}` }),
       ...(paidOut && { balance: sql`greatest(${reserves.balance} - ${amount}, 0)` }),
       updatedAt: sql`now()`,
     })
     .where(eq(reserves.currencyCode, code));
+}
+
+/**
+ * Tickets their client marked paid with nothing received for them by their deadline: the hard hold
+ * they took unpaid goes back (issue 42), so a click on "I have paid" cannot keep it for ever. They
+ * stay for the operator and hold again when their payment counts (`secureHold`).
+ */
+export async function softenOverdueHolds(tx: Tx): Promise<string[]> {
+  const rows = await tx
+    .update(tickets)
+    .set({ hold: 'soft' })
+    .where(
+      and(
+        eq(tickets.status, 'new'),
+        eq(tickets.hold, 'unpaid'),
+        lt(tickets.paymentDeadline, sql`now()`),
+        sql`not exists (select 1 from ${ticketPayments} where ${ticketPayments.ticketId} = ${tickets.id} and ${ticketPayments.goneAt} is null)`,
+      ),
+    )
+    .returning({ code: tickets.getCode, sum: tickets.getSum });
+  for (const row of rows) await releaseReserve(tx, row.code, row.sum, { paidOut: false, hold: 'unpaid' });
+  return rows.map((row) => row.code);
 }
 
 /** What a completed exchange brought in adds to that currency's balance. */

@@ -3,10 +3,10 @@ import type { Tx } from '../../db/database';
 import { AppError, ConflictError, NotFoundError } from '../../http/errors';
 import type { UserRow } from '../accounts/accounts.repository';
 import { reserveCounts } from '../rate-limits/rate-limits.repository';
-import { lockOpenTicketsOf, type HoldClientKind } from './ticket-limits';
 import {
   allows,
   FINAL_STATUSES,
+  PAID_STATUSES,
   RESERVE_HOLDING_STATUSES,
   TICKET_ACTIONS,
   type TicketAction,
@@ -18,13 +18,16 @@ import {
   addVerifiedCard,
   appendHistory,
   decideCardCheck,
+  findCardCheck,
   findTicket,
   findTicketByNumberAndEmail,
   listUserTickets,
   lockExpiredTickets,
   lockTicket,
   releaseReserve,
+  secureHold,
   settlePromo,
+  softenOverdueHolds,
   updateTicket,
   type NewTicket,
   type TicketRow,
@@ -56,6 +59,12 @@ export const TICKET_LINK_MAILS = { max: 3, windowSeconds: 86_400 };
 
 const ticketNotFound = () => new NotFoundError('ticket.notFound');
 
+/** Which window passed: the payment's, the card photo's, or the operator's check of a sent photo. */
+async function expiryReason(tx: Tx, ticket: TicketRow): Promise<string> {
+  if (ticket.status !== 'card_check') return 'payment_expired';
+  return (await findCardCheck(tx, ticket.id)) ? 'card_review_expired' : 'card_check_expired';
+}
+
 export function createTicketsService(options: TicketsOptions) {
   const { db, catalog, mailer, publicUrl, onSuccess } = options;
   const { toView, view, statusMailOf, paymentSeenMailOf, linkMailOf } = createTicketViews({ db, catalog, publicUrl });
@@ -66,6 +75,13 @@ export function createTicketsService(options: TicketsOptions) {
   };
   const cardCheckWindowMs = (giveCode: string, getCode: string) =>
     (catalog.get().directions.get(`${giveCode}>${getCode}`)?.row.cardCheckWindowMinutes ?? 30) * 60_000;
+  /** Until when a sent card photo waits for the operator: then the ticket expires and its hold goes (issue 42). */
+  const reviewDeadline = (ticket: Pick<TicketRow, 'giveCode' | 'getCode'>) =>
+    new Date(
+      Date.now() +
+        (catalog.get().directions.get(`${ticket.giveCode}>${ticket.getCode}`)?.row.cardReviewWindowMinutes ?? 60) *
+          60_000,
+    );
   /** `payments`: what the ticket has received, when the caller knows it (a new ticket: nothing). */
   const queueStatusMail = async (tx: Tx, row: TicketRow, payments?: Awaited<ReturnType<typeof listPayments>>) =>
     mailer.enqueue(tx, statusMailOf(row, payments ?? (await listPayments(tx, row.id))));
@@ -81,9 +97,7 @@ export function createTicketsService(options: TicketsOptions) {
     const to: TicketStatus = TICKET_ACTIONS[action].to;
     const changes: Parameters<typeof updateTicket>[2] = { status: to };
     if (opts.note !== undefined) changes.statusReason = opts.note;
-    if (action === 'expire') {
-      changes.statusReason = ticket.status === 'card_check' ? 'card_check_expired' : 'payment_expired';
-    }
+    if (action === 'expire') changes.statusReason = await expiryReason(tx, ticket);
     if (opts.payoutReference) changes.payoutReference = opts.payoutReference;
     if (opts.refundNote) changes.refundNote = opts.refundNote;
     if (action === 'approveCard') {
@@ -94,8 +108,15 @@ export function createTicketsService(options: TicketsOptions) {
     }
     if (action === 'rejectCard') await decideCardCheck(tx, id, false, opts.note ?? null);
     if (FINAL_STATUSES.includes(to)) changes.finishedAt = new Date();
+    // A ticket in a status that holds nothing (closed, a payment problem) holds nothing, whatever its column says.
+    let hold = RESERVE_HOLDING_STATUSES.includes(ticket.status) ? ticket.hold : 'soft';
+    // Paid by anyone's word but the client's own (the watcher, an operator): the hold must be hard.
+    if (PAID_STATUSES.includes(to) && opts.actor !== 'client' && action !== 'continue' && hold !== 'paid') {
+      if (!(await secureHold(tx, { ...ticket, hold }))) throw new ConflictError('reserve_short', 'ticket.reserveShort');
+      hold = 'paid';
+    }
     if (RESERVE_HOLDING_STATUSES.includes(ticket.status) && !RESERVE_HOLDING_STATUSES.includes(to)) {
-      await releaseReserve(tx, ticket.getCode, ticket.getSum, to === 'success');
+      await releaseReserve(tx, ticket.getCode, ticket.getSum, { paidOut: to === 'success', hold });
       if (ticket.promoCode) await settlePromo(tx, ticket.promoCode, ticket.id, to === 'success');
     }
     if (to === 'success') await addToReserve(tx, ticket.giveCode, ticket.giveSum);
@@ -173,6 +194,7 @@ export function createTicketsService(options: TicketsOptions) {
     transitionIn,
     readable,
     create,
+    reviewDeadline,
 
     /**
      * Mails a ticket's link to the e-mail on it when the number and e-mail match; a wrong pair does
@@ -222,18 +244,17 @@ export function createTicketsService(options: TicketsOptions) {
     },
 
     /**
-     * An operator's one action against a client holding reserves: every open unpaid ticket of one
-     * e-mail or address cancelled in one transaction, each with its history and mail; `within`
-     * writes the console's audit of the whole action in that transaction.
+     * An operator's one action against clients holding reserves: every open unpaid ticket `which`
+     * locks (one e-mail's or address's, or a group's) cancelled in one transaction, each with its
+     * history and mail; `within` writes the console's audit of the whole action in that transaction.
      */
-    async cancelOpenOf(
-      by: HoldClientKind,
-      client: string,
+    async cancelOpen(
+      which: (tx: Tx) => Promise<{ id: string }[]>,
       opts: { actor: string; note: string | null; within: (tx: Tx, numbers: number[]) => Promise<void> },
     ): Promise<number> {
       const cancelled = await db.transaction(async (tx) => {
         const rows: TicketRow[] = [];
-        for (const { id } of await lockOpenTicketsOf(tx, by, client)) {
+        for (const { id } of await which(tx)) {
           rows.push(await transitionIn(tx, id, 'cancel', { actor: opts.actor, note: opts.note }));
         }
         await opts.within(
@@ -265,6 +286,7 @@ export function createTicketsService(options: TicketsOptions) {
         expired += 1;
         catalog.forgetReserve(ticket.getCode);
       }
+      for (const code of new Set(await db.transaction((tx) => softenOverdueHolds(tx)))) catalog.forgetReserve(code);
       if (expired > 0) void mailer.flush();
       return expired;
     },

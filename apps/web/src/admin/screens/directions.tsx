@@ -211,6 +211,7 @@ function DirectionForm({ direction }: { direction: AdminDirection | null }) {
       maxSum: direction?.maxSum ?? '',
       paymentWindowMinutes: String(direction?.paymentWindowMinutes ?? 30),
       cardCheckWindowMinutes: String(direction?.cardCheckWindowMinutes ?? 30),
+      cardReviewWindowMinutes: String(direction?.cardReviewWindowMinutes ?? 60),
       quoteLifetimeSeconds: String(direction?.quoteLifetimeSeconds ?? 30),
       opensAt: direction?.opensAt ?? '',
       closesAt: direction?.closesAt ?? '',
@@ -313,6 +314,13 @@ function DirectionForm({ direction }: { direction: AdminDirection | null }) {
             inputMode="numeric"
             error={form.error('cardCheckWindowMinutes')}
             {...form.field('cardCheckWindowMinutes')}
+          />
+          <TextField
+            label={t('admin.directions.cardReviewWindow')}
+            hint={t('admin.directions.minutes')}
+            inputMode="numeric"
+            error={form.error('cardReviewWindowMinutes')}
+            {...form.field('cardReviewWindowMinutes')}
           />
           <TextField
             label={t('admin.directions.quoteLifetime')}

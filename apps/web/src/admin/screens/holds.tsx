@@ -12,10 +12,11 @@ import { formatDateTime } from '../components/format';
 import { QueryState } from '../components/query-state';
 import styles from '../components/desk.module.css';
 import { useConsoleLanguage } from '../hooks/use-console-language';
+import { HoldsGroupForm } from './holds-group';
 
 /**
  * Holds (issue 33): who holds the reserves with unpaid tickets, by e-mail and by address, with one
- * action to cancel all of a client's; and the limits that keep any one client from holding too much.
+ * action to cancel all of a client's or a whole group's (issue 42); and the limits on what they hold.
  */
 export default function Holds() {
   const { t } = useTranslation();
@@ -32,6 +33,7 @@ export default function Holds() {
       ) : (
         <HoldsTable holds={holds.data} />
       )}
+      <HoldsGroupForm />
       {!limits.data ? (
         <QueryState error={limits.error} onRetry={() => void limits.refetch()} />
       ) : (
@@ -123,6 +125,7 @@ function LimitsForm({ limits }: { limits: AdminTicketLimits }) {
       openPerUser: String(limits.openPerUser),
       openPerAddress: String(limits.openPerAddress),
       reserveSharePercent: limits.reserveSharePercent,
+      unpaidHoldPercent: limits.unpaidHoldPercent,
     },
     logContext: 'saving the ticket limits',
     onSubmit: async (body) => {
@@ -162,6 +165,13 @@ function LimitsForm({ limits }: { limits: AdminTicketLimits }) {
           inputMode="decimal"
           error={form.error('reserveSharePercent')}
           {...form.field('reserveSharePercent')}
+        />
+        <TextField
+          label={t('admin.holds.unpaidShare')}
+          hint={t('admin.holds.unpaidShareHint')}
+          inputMode="decimal"
+          error={form.error('unpaidHoldPercent')}
+          {...form.field('unpaidHoldPercent')}
         />
       </div>
       <div className={styles.actions}>

@@ -9,6 +9,7 @@ import { Dialog } from '../../components/ui/dialog';
 import { FormAlert } from '../../components/ui/form-alert';
 import { notify } from '../../lib/notify';
 import { useContractForm } from '../../lib/use-contract-form';
+import { formatDuration, useTimeLeft } from '../../hooks/use-time-left';
 import { adminImage, adminKeys } from '../api/admin-request';
 import { useTicketAction } from '../api/tickets';
 import { TextAreaField, TextField } from '../components/fields';
@@ -210,5 +211,16 @@ export function ActionDialog({
         )}
       </form>
     </Dialog>
+  );
+}
+
+/** The time left on an unpaid ticket's clock, ticking: when it runs out the ticket expires and its hold goes. */
+export function TimeLeft({ deadline }: { deadline: string }) {
+  const { t } = useTranslation();
+  const left = useTimeLeft(Date.parse(deadline));
+  return (
+    <span className={`${styles.small} ${styles.muted}`} data-testid="deadline-left">
+      {left > 0 ? t('admin.ticket.timeLeft', { time: formatDuration(left) }) : t('admin.ticket.timeUp')}
+    </span>
   );
 }

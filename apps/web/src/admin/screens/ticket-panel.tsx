@@ -12,7 +12,7 @@ import { formatDateTime, formatSum } from '../components/format';
 import { QueryState } from '../components/query-state';
 import styles from '../components/desk.module.css';
 import { TicketPayments } from './ticket-payments';
-import { ActionDialog, CardCheck, DESTRUCTIVE, Requisites } from './ticket-panel-parts';
+import { ActionDialog, CardCheck, DESTRUCTIVE, Requisites, TimeLeft } from './ticket-panel-parts';
 
 /** One ticket as an operator needs it: amounts, client, requisites, card photo, history, mails and the next steps. */
 export function TicketPanel({ id, closeTo }: { id: string; closeTo: string }) {
@@ -107,8 +107,14 @@ export function TicketPanel({ id, closeTo }: { id: string; closeTo: string }) {
           <dd>{formatDateTime(ticket.createdAt, lang)}</dd>
           {ticket.paymentDeadline && (
             <>
-              <dt>{t('admin.ticket.deadline')}</dt>
-              <dd>{formatDateTime(ticket.paymentDeadline, lang)}</dd>
+              <dt>
+                {ticket.status === 'card_check' && detail.cardCheck.status === 'pending'
+                  ? t('admin.ticket.checkBy')
+                  : t('admin.ticket.deadline')}
+              </dt>
+              <dd>
+                {formatDateTime(ticket.paymentDeadline, lang)} <TimeLeft deadline={ticket.paymentDeadline} />
+              </dd>
             </>
           )}
           {ticket.reason && (

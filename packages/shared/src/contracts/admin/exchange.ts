@@ -214,6 +214,8 @@ const directionFields = z.object({
   paymentWindowMinutes: intField(1, 24 * 60),
   /** How long a card-check ticket waits for its photo before it is cancelled (issue 33); 30 when not given. */
   cardCheckWindowMinutes: intField(1, 24 * 60).optional(),
+  /** How long a sent card photo waits for the operator's verdict before the ticket expires (issue 42); 60 when not given. */
+  cardReviewWindowMinutes: intField(1, 24 * 60).optional(),
   quoteLifetimeSeconds: intField(5, 3600),
   /** Working hours in Moscow time, `HH:MM`; both empty: around the clock (issue 35). */
   opensAt: clockTime,
@@ -269,6 +271,7 @@ export const adminDirectionSchema = z.object({
   cardVerify: z.boolean(),
   paymentWindowMinutes: z.number().int(),
   cardCheckWindowMinutes: z.number().int(),
+  cardReviewWindowMinutes: z.number().int(),
   quoteLifetimeSeconds: z.number().int(),
   opensAt: z.string().nullable(),
   closesAt: z.string().nullable(),
@@ -321,23 +324,27 @@ export type AdminReserve = z.infer<typeof adminReserveSchema>;
 
 // ——— What one client may hold (issue 33) ———
 
+const sharePercent = z
+  .string()
+  .trim()
+  .min(1, 'validation.required')
+  .regex(/^\d{1,3}(\.\d{1,2})?$/, 'validation.pattern')
+  .refine((v) => Number(v) > 0 && Number(v) <= 100, 'admin.limits.sharePercent');
 export const adminTicketLimitsUpdate = z.object({
   openPerEmail: intField(1, 1000),
   openPerUser: intField(1, 1000),
   openPerAddress: intField(1, 100_000),
   /** Percent of a currency's free reserve one ticket may take. */
-  reserveSharePercent: z
-    .string()
-    .trim()
-    .min(1, 'validation.required')
-    .regex(/^\d{1,3}(\.\d{1,2})?$/, 'validation.pattern')
-    .refine((v) => Number(v) > 0 && Number(v) <= 100, 'admin.limits.sharePercent'),
+  reserveSharePercent: sharePercent,
+  /** Percent of a currency's balance all unpaid tickets together may hold (issue 42); kept when not given. */
+  unpaidHoldPercent: sharePercent.optional(),
 });
 export const adminTicketLimitsSchema = z.object({
   openPerEmail: z.number().int(),
   openPerUser: z.number().int(),
   openPerAddress: z.number().int(),
   reserveSharePercent: z.string(),
+  unpaidHoldPercent: z.string(),
   updatedAt: z.string(),
 });
 export type AdminTicketLimits = z.infer<typeof adminTicketLimitsSchema>;
