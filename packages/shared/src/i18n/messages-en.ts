@@ -52,6 +52,8 @@ export const EN_MESSAGES: Record<MessageKey, string> = {
     '{email} already has {count} unpaid tickets, the most one client may keep open. Pay or cancel them through the links in our e-mails to create a new one',
   'ticket.tooManyOpenAddress':
     'Your address already has {count} unpaid tickets open. Pay or cancel them through the links in our e-mails to create a new one',
+  'ticket.depositTagsExhausted':
+    'Too many unpaid tickets for exactly this amount right now: change the amount slightly (by one unit of the last digit, say) or try again in a few minutes',
   'ticket.cardCheckExpired': 'The card photo was not sent in time',
   'exchange.balanceBelowHeld': 'Open tickets hold {held}: the balance cannot be lower',
   'ticket.unknownRequisite': 'This direction has no such field',
