@@ -108,6 +108,8 @@ export interface AppDeps {
         | 'CHAIN_WATCH'
         | 'CHAIN_WATCH_SECONDS'
         | 'CHAIN_SCAN_BLOCKS'
+        | 'CHAIN_HISTORY_PAGES'
+        | 'CHAIN_GAP_LIMIT'
         | 'TRUST_PROXY'
         | 'METRICS_TOKEN'
         | 'METRICS_PORT'
@@ -334,6 +336,7 @@ export async function buildApp({
         database,
         catalog,
         scanBlocks: config.CHAIN_SCAN_BLOCKS,
+        historyPages: config.CHAIN_HISTORY_PAGES,
         // The payment goes on the ticket, which moves on at the currency's threshold (issue 35).
         onObservation:
           onObservation ??

@@ -1,8 +1,9 @@
-import { and, desc, eq, inArray, isNotNull, or, sql, gt } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, notInArray, or, sql, gt } from 'drizzle-orm';
 import { queryRows, type DbOrTx, type Tx } from '../../db/database';
 import { Decimal } from '@obmen/shared';
 import { appMeta, chainAddressCounters, chainObservations, currencies, ticketPayments, tickets } from '../../db/schema';
 import type { Chain } from './addresses';
+import type { HistoryCursor } from './address-history';
 
 /**
  * The next index of a watched key, in the caller's transaction. The counter row stays locked until
@@ -132,4 +133,40 @@ export async function saveScanCursor(db: DbOrTx, key: string, block: number | nu
     .insert(appMeta)
     .values({ key, value: block })
     .onConflictDoUpdate({ target: appMeta.key, set: { value: block, updatedAt: new Date() } });
+}
+
+const historyKey = (code: string, address: string) => `chain_history:${code}:${address}`;
+
+/** Where the last runs left each watched address's history of a currency (app_meta `chain_history:<code>:<address>`). */
+export async function readHistoryCursors(db: DbOrTx, code: string): Promise<Map<string, HistoryCursor>> {
+  const prefix = historyKey(code, '');
+  const rows = await db
+    .select({ key: appMeta.key, value: appMeta.value })
+    .from(appMeta)
+    .where(sql`starts_with(${appMeta.key}, ${prefix})`);
+  return new Map(rows.map((row) => [row.key.slice(prefix.length), row.value as HistoryCursor]));
+}
+
+/** Keeps the cursors of the addresses still watched, as this run left them; forgets the others. */
+export async function saveHistoryCursors(
+  db: DbOrTx,
+  code: string,
+  cursors: ReadonlyMap<string, HistoryCursor>,
+  watched: readonly string[],
+): Promise<void> {
+  const keep = watched.map((address) => historyKey(code, address));
+  await db
+    .delete(appMeta)
+    .where(
+      and(
+        sql`starts_with(${appMeta.key}, ${historyKey(code, '')})`,
+        keep.length > 0 ? notInArray(appMeta.key, keep) : undefined,
+      ),
+    );
+  for (const [address, cursor] of cursors) {
+    await db
+      .insert(appMeta)
+      .values({ key: historyKey(code, address), value: cursor })
+      .onConflictDoUpdate({ target: appMeta.key, set: { value: cursor, updatedAt: new Date() } });
+  }
 }
