@@ -102,10 +102,13 @@ export const tickets = pgTable(
       .on(t.clientIp)
       .where(sql`${t.status} in ('card_check', 'advance')`),
     check('tickets_sums', sql`${t.giveSum} > 0 and ${t.getSum} > 0`),
-    // Two tickets never share a derived address: the watcher could not tell their payments apart.
+    // Two tickets awaiting payment never share a derived address: their payments could not be told
+    // apart. An unpaid cancelled ticket's address is given again (chain/address-pool.ts), to the newest holder.
     uniqueIndex('tickets_deposit_address')
       .on(t.depositChain, t.depositAddress)
-      .where(sql`${t.depositAddress} is not null and not ${t.depositTagged}`),
+      .where(
+        sql`${t.depositAddress} is not null and not ${t.depositTagged} and ${t.status} in ('card_check', 'advance')`,
+      ),
     index('tickets_deposit_watch')
       .on(t.depositChain, t.paymentDeadline)
       .where(sql`${t.depositAddress} is not null`),

@@ -2,7 +2,7 @@ import { Decimal, toAmount } from '@obmen/shared';
 import type { Tx } from '../../db/database';
 import type { CurrencyRow } from '../exchange/exchange.repository';
 import { ConflictError } from '../../http/errors';
-import { deriveAddress } from './addresses';
+import { allocateAddress } from './address-pool';
 import { skipIndexes, taggedSumsWatched, takeNextIndex } from './chain.repository';
 
 /** Tickets are watched this long after their payment deadline, for late payments. */
@@ -30,10 +30,10 @@ export async function allocateDeposit(tx: Tx, currency: CurrencyRow, giveSum: st
   const chain = currency.watchChain;
   if (!chain || currency.watchMode === 'off') return null;
   if (currency.watchMode === 'xpub') {
-    const index = await takeNextIndex(tx, `${chain}:${currency.watchXpub}`);
+    const { index, address } = await allocateAddress(tx, chain, currency.watchXpub);
     return {
       depositChain: chain,
-      depositAddress: deriveAddress(chain, currency.watchXpub, index),
+      depositAddress: address,
       depositIndex: index,
       depositTagged: false,
       giveSum,
