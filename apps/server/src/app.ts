@@ -309,6 +309,7 @@ export async function buildApp({
       catalog,
       exchange,
       rateSource: config.RATE_SOURCE ?? 'static',
+      gapLimit: config.CHAIN_GAP_LIMIT,
     }),
     people: createPeopleAdminService({ db: database.db }),
     promo: createPromoAdminService({ db: database.db }),

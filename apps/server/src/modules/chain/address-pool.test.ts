@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { tickets } from '../../db/schema';
 import { btcTicket, ctx, esplora, FIRST, payment, seen, useEsploraApp, watcherOf } from './chain-watcher.kit';
+import { call, consoleRoles } from '../../../test/admin';
 import { EXPIRED_ADDRESS_QUARANTINE_MS } from './address-pool';
 
 // Per-ticket addresses and the operator wallet's gap limit (issue 42, item 5): unpaid cancelled
@@ -61,5 +62,22 @@ describe('derived addresses given back', () => {
     esplora.txs.set(address, [payment('b2'.repeat(32), address, 1_000_000, null)]);
     await watcherOf().watch('bitcoin');
     expect(seen.filter((o) => o.txid === 'b2'.repeat(32)).map((o) => o.ticketId)).toEqual([reused.id]);
+  });
+});
+
+describe('the gap limit in the console', () => {
+  it('says how many addresses were handed out past the last paid one, against the wallet’s gap limit', async () => {
+    const roles = await consoleRoles(ctx);
+    const btc = async () =>
+      (await call(ctx, 'GET', '/api/admin/currencies', roles.operator))
+        .json<{ code: string; watchAddresses?: unknown }[]>()
+        .find((c) => c.code === 'BTC')!.watchAddresses;
+    const before = (await btc()) as { run: number; lastUsed: number; gapLimit: number };
+    expect(before.gapLimit).toBe(20);
+    // 25 customers awaiting payment at once: each needs an address of its own, past the gap limit.
+    await Promise.all(Array.from({ length: 25 }, () => btcTicket()));
+    const after = (await btc()) as { run: number; lastUsed: number; gapLimit: number };
+    expect(after.lastUsed).toBe(before.lastUsed);
+    expect(after.run).toBeGreaterThanOrEqual(25);
   });
 });

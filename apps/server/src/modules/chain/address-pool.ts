@@ -9,6 +9,9 @@ import { takeNextIndex } from './chain.repository';
  */
 export const EXPIRED_ADDRESS_QUARANTINE_MS = 10 * 60_000;
 
+/** BIP44's gap limit, most wallets' default (CHAIN_GAP_LIMIT). */
+export const DEFAULT_GAP_LIMIT = 20;
+
 const counterKey = (chain: Chain, xpub: string) => `${chain}:${xpub}`;
 
 /** The first of `rows` that is the current key's own address at its index (an older key's tickets are left out). */
