@@ -17,8 +17,8 @@ export interface DepositFields {
   giveSum: string;
 }
 
-// Tags run 1…99 units of the currency's last decimal, so the tail stays small; they repeat after
-// 99 tickets, by which time the earlier ones are long paid or expired.
+// Tags run 1…99 units of the currency's last decimal, so the tail stays small; they go round from a
+// counter, and an unpaid cancelled ticket's tag is free again at once (docs/payments.md).
 const TAGS = 99;
 
 /**
