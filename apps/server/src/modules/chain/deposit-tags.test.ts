@@ -55,6 +55,7 @@ afterAll(async () => {
 });
 
 describe('amount tags at a shared address', () => {
+  // Storms of creations through the API: slower than a test's 30 s on a busy machine.
   it('gives a cancelled ticket’s tag back unless a payment was seen for it, so 99 create-and-cancel block nobody', async () => {
     // A ticket whose transfer was seen (short of its confirmations) and that was then cancelled keeps its tag.
     const paid = (await make('paid@example.com')).json<Made>();
@@ -89,8 +90,9 @@ describe('amount tags at a shared address', () => {
     const customer = await make('customer@example.com', '198.51.100.20');
     expect(customer.statusCode).toBe(200);
     expect(customer.json<Made>().give.sum).not.toBe(paid.give.sum);
-  });
+  }, 120_000);
 
+  // Storms of creations through the API: slower than a test's 30 s on a busy machine.
   it('answers 409 in the client’s language when every tag of a sum is held by an unpaid ticket', async () => {
     // The first test left two tags held (the paid one and the customer's): 97 more take the rest.
     const open: Made[] = [];
@@ -110,5 +112,5 @@ describe('amount tags at a shared address', () => {
     // One cancelled ticket gives its tag to the next customer at once.
     expect((await cancel(open[0]!.id)).statusCode).toBe(200);
     expect((await make('next@example.com', '198.51.100.22')).statusCode).toBe(200);
-  });
+  }, 120_000);
 });
