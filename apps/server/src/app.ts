@@ -107,6 +107,8 @@ export interface AppDeps {
         | 'CHAIN_WATCH'
         | 'CHAIN_WATCH_SECONDS'
         | 'CHAIN_SCAN_BLOCKS'
+        | 'CHAIN_HISTORY_PAGES'
+        | 'CHAIN_GAP_LIMIT'
         | 'TRUST_PROXY'
         | 'METRICS_TOKEN'
         | 'METRICS_PORT'
@@ -306,6 +308,7 @@ export async function buildApp({
       catalog,
       exchange,
       rateSource: config.RATE_SOURCE ?? 'static',
+      gapLimit: config.CHAIN_GAP_LIMIT,
     }),
     people: createPeopleAdminService({ db: database.db, mailer }),
     promo: createPromoAdminService({ db: database.db }),
@@ -333,6 +336,7 @@ export async function buildApp({
         database,
         catalog,
         scanBlocks: config.CHAIN_SCAN_BLOCKS,
+        historyPages: config.CHAIN_HISTORY_PAGES,
         // The payment goes on the ticket, which moves on at the currency's threshold (issue 35).
         onObservation:
           onObservation ??

@@ -13,6 +13,8 @@ describe('configuration', () => {
       CHAIN_WATCH: false,
       CHAIN_WATCH_SECONDS: 30,
       CHAIN_SCAN_BLOCKS: 50,
+      CHAIN_HISTORY_PAGES: 20,
+      CHAIN_GAP_LIMIT: 20,
     });
     expect(config.DATABASE_URL).toBeUndefined();
     expect(loadConfig({ CHAIN_WATCH: 'on' }).CHAIN_WATCH).toBe(true);

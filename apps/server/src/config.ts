@@ -74,6 +74,20 @@ const settings = z.object({
     .min(1, 'must be a whole number of blocks from 1 to 1000')
     .max(1000, 'must be a whole number of blocks from 1 to 1000')
     .default(50),
+  // An address's history is read back to where the last run left it, at most this many pages a run (25 Esplora transactions, 200 TronGrid ones each).
+  CHAIN_HISTORY_PAGES: z.coerce
+    .number({ error: 'must be a whole number of pages from 1 to 200' })
+    .int('must be a whole number of pages from 1 to 200')
+    .min(1, 'must be a whole number of pages from 1 to 200')
+    .max(200, 'must be a whole number of pages from 1 to 200')
+    .default(20),
+  // The operator's wallets look this many unused receiving addresses ahead (BIP44's 20): the run of unused ones is kept within it.
+  CHAIN_GAP_LIMIT: z.coerce
+    .number({ error: 'must be a whole number of addresses from 1 to 10000' })
+    .int('must be a whole number of addresses from 1 to 10000')
+    .min(1, 'must be a whole number of addresses from 1 to 10000')
+    .max(10_000, 'must be a whole number of addresses from 1 to 10000')
+    .default(20),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',

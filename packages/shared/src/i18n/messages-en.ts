@@ -53,6 +53,8 @@ export const EN_MESSAGES: Record<MessageKey, string> = {
     '{email} already has {count} unpaid tickets, the most one client may keep open. Pay or cancel them through the links in our e-mails to create a new one',
   'ticket.tooManyOpenAddress':
     'Your address already has {count} unpaid tickets open. Pay or cancel them through the links in our e-mails to create a new one',
+  'ticket.depositTagsExhausted':
+    'Too many unpaid tickets for exactly this amount right now: change the amount slightly (by one unit of the last digit, say) or try again in a few minutes',
   'ticket.cardCheckExpired': 'The card photo was not sent in time',
   'ticket.cardReviewExpired':
     'We could not check the card photo in time, so the ticket was cancelled and nothing is held for it. You have not paid anything: create a new ticket to exchange',

@@ -119,10 +119,13 @@ export const tickets = pgTable(
       'tickets_unpaid_deadline',
       sql`${t.status} not in ('card_check', 'advance') or ${t.paymentDeadline} is not null`,
     ),
-    // Two tickets never share a derived address: the watcher could not tell their payments apart.
+    // Two tickets awaiting payment never share a derived address: their payments could not be told
+    // apart. An unpaid cancelled ticket's address is given again (chain/address-pool.ts), to the newest holder.
     uniqueIndex('tickets_deposit_address')
       .on(t.depositChain, t.depositAddress)
-      .where(sql`${t.depositAddress} is not null and not ${t.depositTagged}`),
+      .where(
+        sql`${t.depositAddress} is not null and not ${t.depositTagged} and ${t.status} in ('card_check', 'advance')`,
+      ),
     index('tickets_deposit_watch')
       .on(t.depositChain, t.paymentDeadline)
       .where(sql`${t.depositAddress} is not null`),

@@ -54,6 +54,7 @@ const trx = (id: string, type: string, amount: number, result = 'SUCCESS') => ({
 
 const tron = { all: new Map<string, unknown[]>(), confirmed: new Map<string, unknown[]>() };
 const rpcCalls: { method: string; params: unknown[] }[] = [];
+const tronPaths: string[] = [];
 const ETH_TIP = 21_000_000;
 
 let api: FakeApi;
@@ -93,8 +94,17 @@ beforeAll(async () => {
     const match = /^\/v1\/accounts\/([^/]+)\/transactions(\/trc20)?$/.exec(url.pathname);
     if (!match) return res.writeHead(404).end();
     const key = `${match[1]}${match[2] ?? ''}`;
-    const data = (url.searchParams.get('only_confirmed') === 'true' ? tron.confirmed : tron.all).get(key) ?? [];
-    return json({ data, success: true, meta: { at: 1_790_000_000_000, page_size: data.length } });
+    tronPaths.push(`${url.pathname}${url.search}`);
+    // TronGrid's paging: `limit` a page (20 unless said), newest first, `meta.fingerprint` where more follow.
+    const since = Number(url.searchParams.get('min_timestamp') ?? 0);
+    const listed = (
+      (url.searchParams.get('only_confirmed') === 'true' ? tron.confirmed : tron.all).get(key) ?? []
+    ).filter((item) => ((item as { block_timestamp?: number }).block_timestamp ?? 0) >= since);
+    const limit = Number(url.searchParams.get('limit') ?? 20);
+    const from = Number(url.searchParams.get('fingerprint') ?? 0);
+    const data = listed.slice(from, from + limit);
+    const more = from + limit < listed.length ? { fingerprint: String(from + limit) } : {};
+    return json({ data, success: true, meta: { at: 1_790_000_000_000, page_size: data.length, ...more } });
   });
   base = api.base;
 });
@@ -130,6 +140,31 @@ describe('chain clients', () => {
       { txid: 'aa'.repeat(32), position: 0, amount: '12.5', confirmations: 19, blockTime: TRON_BLOCK_TIME },
     ]);
     await expect(client.probe()).resolves.toBeUndefined();
+  });
+
+  it('reads TRC-20 transfers page by page back to the oldest ticket, so 250 newer ones hide no payment', async () => {
+    const to = 'TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL';
+    const since = new Date(TRON_BLOCK_TIME.getTime() - 3_600_000);
+    const paid = trc20('a0'.repeat(32), to, '12500000');
+    const dust = Array.from({ length: 250 }, (_, i) =>
+      trc20(`${'d0'.repeat(30)}${i.toString(16).padStart(4, '0')}`, to, '1'),
+    );
+    const older = { ...trc20('0f'.repeat(32), to, '7'), block_timestamp: since.getTime() - 1 };
+    tron.all.set(`${to}/trc20`, [...dust, paid, older]);
+    tron.confirmed.set(`${to}/trc20`, [...dust, paid, older]);
+    tronPaths.length = 0;
+    const { transfers, cursors } = await createChainClient(source({ token: USDT_TRON })).incoming([to], undefined, {
+      of: new Map([[to, { cursor: null, since }]]),
+      maxPages: 5,
+    });
+    expect(transfers.get(to)).toHaveLength(251);
+    expect(transfers.get(to)).toContainEqual(
+      expect.objectContaining({ txid: paid.transaction_id, amount: '12.5', confirmations: 19 }),
+    );
+    expect(tronPaths.filter((p) => !p.includes('only_confirmed'))).toHaveLength(2);
+    expect(tronPaths.every((p) => p.includes(`min_timestamp=${since.getTime()}`))).toBe(true);
+    // The next run asks only from the newest solidified transfer on.
+    expect(cursors.get(to)).toEqual({ settledMs: TRON_BLOCK_TIME.getTime() });
   });
 
   it('reads TRX transfers, leaving out failed ones and other contracts', async () => {

@@ -1,6 +1,13 @@
 import { Decimal } from '@obmen/shared';
 import { fetchWithRetry, type RetryOptions } from '../rates/fetch-with-retry';
 import type { Chain } from './addresses';
+import {
+  HISTORY_PAGES,
+  readEsploraHistory,
+  type AddressHistory,
+  type HistoryCursor,
+  type HistoryRead,
+} from './address-history';
 
 /** One incoming transfer to an address, as the chain API tells it. */
 export interface IncomingTransfer {
@@ -41,12 +48,15 @@ export interface Incoming {
   transfers: Map<string, IncomingTransfer[]>;
   /** The last block read, for the next run's scan; null where the API lists an address's transfers. */
   scanned: number | null;
+  /** Where each address's history was read to, for the next run: kept once this run's reports are taken. */
+  cursors: Map<string, HistoryCursor>;
 }
 
 export interface ChainClient {
   /** Whether it reads whole blocks from a place kept between runs (plain ETH), rather than lists per address. */
   readonly scansBlocks: boolean;
-  incoming(addresses: readonly string[], scan?: BlockScan): Promise<Incoming>;
+  /** `history`: where the last run left each address, for APIs that list an address's history in pages. */
+  incoming(addresses: readonly string[], scan?: BlockScan, history?: HistoryRead): Promise<Incoming>;
   /** Asks for the chain's height: throws when the source does not answer. */
   probe(): Promise<void>;
 }
@@ -70,12 +80,6 @@ const secondsToDate = (seconds: number | undefined) =>
 const hex = (n: number) => `0x${n.toString(16)}`;
 
 const join = (base: string, path: string) => `${base.replace(/\/+$/, '')}${path}`;
-
-interface EsploraTx {
-  txid: string;
-  status: { confirmed: boolean; block_height?: number; block_time?: number };
-  vout: { scriptpubkey_address?: string; value: number }[];
-}
 
 interface TronTrc20Transfer {
   transaction_id: string;
@@ -135,15 +139,36 @@ export function createChainClient(source: ChainSource, retry: RetryOptions = {})
   }
   const ethereumTip = () => (tip ??= rpc<string>('eth_blockNumber', []).then((number) => Number(BigInt(number))));
 
-  /** Which TRON transactions are solidified (irreversible): TronGrid answers them apart. */
-  async function tronPair<T>(path: string, idOf: (item: T) => string) {
-    const separator = path.includes('?') ? '&' : '?';
-    const [all, confirmed] = await Promise.all([
-      get<{ data?: T[] }>(path),
-      get<{ data?: T[] }>(`${path}${separator}only_confirmed=true`),
-    ]);
-    const settled = new Set((confirmed.data ?? []).map(idOf));
-    return (all.data ?? []).map((item) => ({ item, settled: settled.has(idOf(item)) }));
+  /**
+   * Which TRON transactions are solidified (irreversible): TronGrid answers them apart. Each list is
+   * read page by page (`meta.fingerprint`) back to `min_timestamp`: a busy address's first 200 must
+   * not hide a payment.
+   */
+  async function tronPair<T>(
+    path: string,
+    idOf: (item: T) => string,
+    timeOf: (item: T) => number | undefined,
+    from: number,
+    maxPages: number,
+  ) {
+    const list = async (only: string) => {
+      const items: T[] = [];
+      let fingerprint: string | undefined;
+      for (let page = 0; ; page += 1) {
+        if (page >= maxPages) throw new Error(`more than ${maxPages} pages of transfers at ${path.split('?')[0]}`);
+        const answer = await get<{ data?: T[]; meta?: { fingerprint?: string } }>(
+          `${path}${only}&min_timestamp=${from}${fingerprint ? `&fingerprint=${encodeURIComponent(fingerprint)}` : ''}`,
+        );
+        items.push(...(answer.data ?? []));
+        fingerprint = answer.meta?.fingerprint;
+        if (!fingerprint || (answer.data ?? []).length === 0) return items;
+      }
+    };
+    const [all, confirmed] = await Promise.all([list(''), list('&only_confirmed=true')]);
+    const settled = new Set(confirmed.map(idOf));
+    // Solidification goes block by block: everything before the newest solidified transfer is settled.
+    const settledMs = Math.max(from, ...confirmed.map((item) => timeOf(item) ?? 0));
+    return { transfers: all.map((item) => ({ item, settled: settled.has(idOf(item)) })), settledMs };
   }
 
   const scansBlocks = source.chain === 'ethereum' && !source.token;
@@ -159,20 +184,33 @@ export function createChainClient(source: ChainSource, retry: RetryOptions = {})
       } else await esploraTip();
     },
 
-    async incoming(addresses, scan = { last: null, maxBlocks: ETHEREUM_SCAN_BLOCKS }) {
+    async incoming(addresses, scan = { last: null, maxBlocks: ETHEREUM_SCAN_BLOCKS }, history) {
       if (scansBlocks) return scanEthereumBlocks(addresses, scan);
       const transfers = new Map<string, IncomingTransfer[]>();
-      for (const address of addresses) transfers.set(address, await incomingTo(address));
-      return { transfers, scanned: null };
+      const cursors = new Map<string, HistoryCursor>();
+      for (const address of addresses) {
+        const read = await incomingTo(address, history?.of.get(address), history?.maxPages ?? HISTORY_PAGES);
+        transfers.set(address, read.transfers);
+        if (read.cursor) cursors.set(address, read.cursor);
+      }
+      return { transfers, scanned: null, cursors };
     },
   };
 
-  async function incomingTo(address: string): Promise<IncomingTransfer[]> {
+  async function incomingTo(
+    address: string,
+    history: AddressHistory = { cursor: null, since: new Date(0) },
+    maxPages: number,
+  ): Promise<{ transfers: IncomingTransfer[]; cursor?: HistoryCursor }> {
     switch (source.chain) {
       case 'bitcoin':
       case 'litecoin': {
-        const [height, txs] = await Promise.all([esploraTip(), get<EsploraTx[]>(`/address/${address}/txs`)]);
-        return txs.flatMap((tx) =>
+        const tip = esploraTip();
+        const [height, { txs, cursor }] = await Promise.all([
+          tip,
+          readEsploraHistory(get, address, tip, source.confirmations, history, maxPages),
+        ]);
+        const transfers = txs.flatMap((tx) =>
           tx.vout.flatMap((out, position) =>
             out.scriptpubkey_address === address
               ? [
@@ -190,12 +228,21 @@ export function createChainClient(source: ChainSource, retry: RetryOptions = {})
               : [],
           ),
         );
+        return { transfers, cursor };
       }
       case 'tron': {
+        // Asked from the newest solidified transfer the last run saw, or from how far back anything matters.
+        const from = Math.max(history.since.getTime(), history.cursor?.settledMs ?? 0);
         if (source.token) {
           const path = `/v1/accounts/${address}/transactions/trc20?only_to=true&limit=200&contract_address=${source.token}`;
-          const transfers = await tronPair<TronTrc20Transfer>(path, (t) => t.transaction_id);
-          return transfers
+          const read = await tronPair<TronTrc20Transfer>(
+            path,
+            (t) => t.transaction_id,
+            (t) => t.block_timestamp,
+            from,
+            maxPages,
+          );
+          const transfers = read.transfers
             .filter(({ item }) => item.type === 'Transfer' && item.to === address)
             .map(({ item, settled }) => ({
               txid: item.transaction_id,
@@ -204,10 +251,17 @@ export function createChainClient(source: ChainSource, retry: RetryOptions = {})
               confirmations: settled ? source.confirmations : 0,
               blockTime: millisecondsToDate(item.block_timestamp),
             }));
+          return { transfers, cursor: { settledMs: read.settledMs } };
         }
         const path = `/v1/accounts/${address}/transactions?only_to=true&limit=200`;
-        const txs = await tronPair<TronTransaction>(path, (t) => t.txID);
-        return txs.flatMap(({ item, settled }) => {
+        const read = await tronPair<TronTransaction>(
+          path,
+          (t) => t.txID,
+          (t) => t.block_timestamp,
+          from,
+          maxPages,
+        );
+        const transfers = read.transfers.flatMap(({ item, settled }) => {
           const contract = item.raw_data.contract[0];
           const amount = contract?.parameter.value.amount;
           const succeeded = (item.ret?.[0]?.contractRet ?? 'SUCCESS') === 'SUCCESS';
@@ -222,8 +276,10 @@ export function createChainClient(source: ChainSource, retry: RetryOptions = {})
             },
           ];
         });
+        return { transfers, cursor: { settledMs: read.settledMs } };
       }
       case 'ethereum': {
+        // eth_getLogs answers every log of the range or an error, never a first page: nothing to page.
         const height = await ethereumTip();
         const logs = await rpc<EthereumLog[]>('eth_getLogs', [
           {
@@ -233,7 +289,7 @@ export function createChainClient(source: ChainSource, retry: RetryOptions = {})
             topics: [ERC20_TRANSFER, null, `0x${'0'.repeat(24)}${address.slice(2).toLowerCase()}`],
           },
         ]);
-        return logs
+        const transfers = logs
           .filter((log) => !log.removed)
           .map((log) => ({
             txid: log.transactionHash,
@@ -242,6 +298,7 @@ export function createChainClient(source: ChainSource, retry: RetryOptions = {})
             confirmations: log.blockNumber === null ? 0 : Math.max(0, height - Number(BigInt(log.blockNumber)) + 1),
             blockTime: secondsToDate(log.blockTimestamp === undefined ? undefined : Number(BigInt(log.blockTimestamp))),
           }));
+        return { transfers };
       }
     }
   }
@@ -275,6 +332,6 @@ export function createChainClient(source: ChainSource, retry: RetryOptions = {})
         });
       }
     }
-    return { transfers, scanned: to };
+    return { transfers, scanned: to, cursors: new Map() };
   }
 }

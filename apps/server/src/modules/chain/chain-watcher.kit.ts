@@ -7,7 +7,7 @@ import { createTestApp, type TestContext } from '../../../test/test-app';
 import { createTicket, TRON_ADDRESS } from '../../../test/tickets';
 import type { Database } from '../../db/database';
 import { currencies } from '../../db/schema';
-import { createChainWatcher, type Observation } from './chain-watcher';
+import { createChainWatcher, type ChainWatcherOptions, type Observation } from './chain-watcher';
 
 // BIP84's test vector account: its first receiving addresses are known (addresses.test.ts).
 export const ZPUB =
@@ -28,6 +28,9 @@ export const esplora = {
   /** The status every answer has; not 200: an outage (a 500), with Esplora's plain-text body. */
   status: 200,
   requests: 0,
+  /** The paths asked, and which of them answer 500 (a source failing half-way through a history). */
+  paths: [] as string[],
+  failing: null as ((path: string) => boolean) | null,
 };
 
 /** Blocks were made ten minutes before the watcher's clock (Esplora's `block_time`, in seconds). */
@@ -54,6 +57,19 @@ export function payment(
   };
 }
 
+/**
+ * A page of an address's history as Esplora's API.md gives it, newest first: `/txs` is up to 50
+ * mempool transactions and the first 25 confirmed, `/txs/chain/:last_seen_txid` the 25 confirmed after that one.
+ */
+function esploraPage(txs: EsploraTx[], chainOnly: boolean, last: string | undefined): EsploraTx[] | null {
+  const confirmed = txs
+    .filter((tx) => tx.status.confirmed)
+    .sort((a, b) => b.status.block_height! - a.status.block_height!);
+  if (!chainOnly) return [...txs.filter((tx) => !tx.status.confirmed).slice(0, 50), ...confirmed.slice(0, 25)];
+  const from = last === undefined ? 0 : confirmed.findIndex((tx) => tx.txid === last) + 1;
+  return from === 0 && last !== undefined ? null : confirmed.slice(from, from + 25);
+}
+
 let server: Server;
 export let url: string;
 const held: ServerResponse[] = [];
@@ -63,13 +79,18 @@ export const seen: Observation[] = [];
 export const pauses: number[] = [];
 // The watcher's clock, moved by a test where it matters; it starts at the real time, as the tickets do.
 export const clock = { now: new Date(Math.floor(Date.now() / 1000) * 1000) };
-export const watcherOf = (into: Observation[] = seen, database: Database = ctx.database) =>
+export const watcherOf = (
+  into: Observation[] = seen,
+  database: Database = ctx.database,
+  options: Partial<ChainWatcherOptions> = {},
+) =>
   createChainWatcher({
     database,
     catalog: ctx.app.services.catalog,
     onObservation: async (o) => void into.push(o),
     now: () => clock.now,
     retry: { timeoutMs: 150, retries: 2, pause: async (ms) => void pauses.push(ms) },
+    ...options,
   });
 
 /** A watcher whose observations go on the tickets, as app.ts wires it. */
@@ -107,7 +128,7 @@ export async function btcTicket(toEth = false) {
 export function useEsploraApp(): void {
   beforeAll(async () => {
     // The files of a worker share this module (vitest.config.ts): each starts from an empty chain.
-    Object.assign(esplora, { tip: 800_000, hang: false, status: 200, requests: 0 });
+    Object.assign(esplora, { tip: 800_000, hang: false, status: 200, requests: 0, paths: [], failing: null });
     esplora.txs.clear();
     pauses.length = 0;
     clock.now = new Date(Math.floor(Date.now() / 1000) * 1000);
@@ -116,13 +137,15 @@ export function useEsploraApp(): void {
       if (esplora.hang) return void held.push(res);
       if (esplora.status !== 200) return res.writeHead(esplora.status, { 'content-type': 'text/plain' }).end('error');
       const path = req.url?.replace(/^\/api/, '') ?? '';
+      esplora.paths.push(path);
+      if (esplora.failing?.(path)) return res.writeHead(500).end('Internal Server Error');
       if (path === '/blocks/tip/height')
         return res.writeHead(200, { 'content-type': 'text/plain' }).end(String(esplora.tip));
-      const address = /^\/address\/([^/]+)\/txs$/.exec(path)?.[1];
+      const [, address, chain, last] = /^\/address\/([^/]+)\/txs(\/chain)?(?:\/([0-9a-f]{64}))?$/.exec(path) ?? [];
       if (!address) return res.writeHead(404).end('Not found');
-      return res
-        .writeHead(200, { 'content-type': 'application/json' })
-        .end(JSON.stringify(esplora.txs.get(address) ?? []));
+      const page = esploraPage(esplora.txs.get(address) ?? [], chain !== undefined, last);
+      if (!page) return res.writeHead(400).end('Invalid hex string');
+      return res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(page));
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     url = `http://127.0.0.1:${(server.address() as { port: number }).port}/api`;

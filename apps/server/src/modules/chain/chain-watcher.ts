@@ -13,7 +13,9 @@ import {
 import {
   listObservations,
   listWatchedTickets,
+  readHistoryCursors,
   readScanCursor,
+  saveHistoryCursors,
   saveObservation,
   saveScanCursor,
   setWatchError,
@@ -22,6 +24,7 @@ import {
 } from './chain.repository';
 import type { IncomingPayment } from '../tickets/incoming-payments.service';
 import { WATCH_AFTER_DEADLINE_MS } from './deposits';
+import { HISTORY_PAGES, type AddressHistory } from './address-history';
 
 /** What the watcher saw of one incoming transfer to a ticket's deposit address: what the tickets side records. */
 export type Observation = IncomingPayment;
@@ -37,6 +40,8 @@ export interface ChainWatcherOptions {
   retry?: RetryOptions;
   /** New blocks one run of a block scan (plain ETH) reads at most (CHAIN_SCAN_BLOCKS). */
   scanBlocks?: number;
+  /** Pages of an address's history one run reads at most (CHAIN_HISTORY_PAGES). */
+  historyPages?: number;
 }
 
 const sourceOf = (currency: CatalogCurrency): ChainSource => ({
@@ -97,6 +102,7 @@ export function createChainWatcher({
   now = () => new Date(),
   retry = {},
   scanBlocks = ETHEREUM_SCAN_BLOCKS,
+  historyPages = HISTORY_PAGES,
 }: ChainWatcherOptions) {
   const { db } = database;
 
@@ -107,7 +113,23 @@ export function createChainWatcher({
   async function read(client: ChainClient, currency: CatalogCurrency, watched: WatchedTicket[], last: number | null) {
     const byAddress = new Map<string, WatchedTicket[]>();
     for (const t of watched) byAddress.set(t.address!, [...(byAddress.get(t.address!) ?? []), t]);
-    const { transfers, scanned } = await client.incoming([...byAddress.keys()], { last, maxBlocks: scanBlocks });
+    const cursors = await readHistoryCursors(db, currency.row.code);
+    // Nothing mined long before an address's oldest watched ticket is its payment: the history stops there.
+    const history = new Map(
+      [...byAddress].map(([address, group]): [string, AddressHistory] => [
+        address,
+        {
+          cursor: cursors.get(address) ?? null,
+          since: new Date(Math.min(...group.map((t) => t.createdAt.getTime())) - OLDER_THAN_TICKET_MS),
+        },
+      ]),
+    );
+    const answer = await client.incoming(
+      [...byAddress.keys()],
+      { last, maxBlocks: scanBlocks },
+      { of: history, maxPages: historyPages },
+    );
+    const { transfers, scanned } = answer;
     const seen: { ticket: WatchedTicket; transfer: IncomingTransfer }[] = [];
     for (const [address, group] of byAddress) {
       for (const transfer of paymentsOf(transfers.get(address) ?? [], currency.row.scale)) {
@@ -121,7 +143,7 @@ export function createChainWatcher({
         seen.push({ ticket, transfer });
       }
     }
-    return { seen, scanned };
+    return { seen, scanned, cursors: answer.cursors, byAddress };
   }
 
   async function report(
@@ -138,6 +160,7 @@ export function createChainWatcher({
     const at = now();
     /** Reports not taken, and the earliest block (of a block scan) one of them came from. */
     const failures: string[] = [];
+    const failedTickets = new Set<string>();
     let failedBlock: number | null = null;
     /** `seenAt`: when it was first there; a block made before the watcher saw it (it was down) says so. */
     const tell = async (row: ObservationRow, seenAt = at, block?: number) => {
@@ -154,6 +177,7 @@ export function createChainWatcher({
       } catch (error) {
         // One ticket's trouble holds up no other's report; this one is made again on the next run.
         failures.push(`${row.txid}: ${error instanceof Error ? error.message : String(error)}`);
+        failedTickets.add(row.ticketId);
         if (block !== undefined) failedBlock = Math.min(failedBlock ?? block, block);
         return;
       }
@@ -187,7 +211,7 @@ export function createChainWatcher({
         await tell({ ...row, gone: true, reportedAt: at });
       }
     }
-    return { failures, failedBlock };
+    return { failures, failedTickets, failedBlock };
   }
 
   return {
@@ -213,7 +237,7 @@ export function createChainWatcher({
               answer =
                 mine.length > 0
                   ? await read(client, currency, mine, last)
-                  : (await client.probe(), { seen: [], scanned: null });
+                  : (await client.probe(), { seen: [], scanned: null, cursors: new Map(), byAddress: new Map() });
             } catch (error) {
               const reason = `${chain} API: ${error instanceof Error ? error.message : String(error)}`.slice(0, 500);
               health = (await setWatchError(db, currency.row.code, reason)) || health;
@@ -221,6 +245,13 @@ export function createChainWatcher({
             }
             const refused = await report(currency, mine, answer.seen);
             failures.push(...refused.failures.map((failure) => `${currency.row.code} ${failure}`));
+            // An address whose report was not taken is read from the same place again next run.
+            const cursors = new Map(
+              [...answer.cursors].filter(
+                ([address]) => !(answer.byAddress.get(address) ?? []).some((t) => refused.failedTickets.has(t.id)),
+              ),
+            );
+            await saveHistoryCursors(db, currency.row.code, cursors, [...answer.byAddress.keys()]);
             let error: string | null = null;
             if (client.scansBlocks) {
               // A block scan moves on only so far that a block whose payment was not taken is read

@@ -1,7 +1,9 @@
-import { and, eq, inArray, isNotNull, or, sql, gt } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, notInArray, or, sql, gt } from 'drizzle-orm';
 import { queryRows, type DbOrTx, type Tx } from '../../db/database';
-import { appMeta, chainObservations, currencies, tickets } from '../../db/schema';
+import { Decimal } from '@obmen/shared';
+import { appMeta, chainAddressCounters, chainObservations, currencies, ticketPayments, tickets } from '../../db/schema';
 import type { Chain } from './addresses';
+import type { HistoryCursor } from './address-history';
 
 /**
  * The next index of a watched key, in the caller's transaction. The counter row stays locked until
@@ -23,23 +25,27 @@ export type WatchedTicket = Awaited<ReturnType<typeof listWatchedTickets>>[numbe
 
 /** Tickets with a deposit address on a chain still awaiting payment, or whose deadline passed after `since`. */
 export function listWatchedTickets(db: DbOrTx, chain: Chain, since: Date) {
-  return db
-    .select({
-      id: tickets.id,
-      giveCode: tickets.giveCode,
-      giveSum: tickets.giveSum,
-      address: tickets.depositAddress,
-      tagged: tickets.depositTagged,
-      createdAt: tickets.createdAt,
-    })
-    .from(tickets)
-    .where(
-      and(
-        eq(tickets.depositChain, chain),
-        isNotNull(tickets.depositAddress),
-        or(eq(tickets.status, 'advance'), gt(tickets.paymentDeadline, since)),
-      ),
-    );
+  return (
+    db
+      .select({
+        id: tickets.id,
+        giveCode: tickets.giveCode,
+        giveSum: tickets.giveSum,
+        address: tickets.depositAddress,
+        tagged: tickets.depositTagged,
+        createdAt: tickets.createdAt,
+      })
+      .from(tickets)
+      .where(
+        and(
+          eq(tickets.depositChain, chain),
+          isNotNull(tickets.depositAddress),
+          or(eq(tickets.status, 'advance'), gt(tickets.paymentDeadline, since)),
+        ),
+      )
+      // Newest first: where an address or a tagged sum was given again, its payment is the newest holder's.
+      .orderBy(desc(tickets.createdAt))
+  );
 }
 
 export type ObservationRow = typeof chainObservations.$inferSelect;
@@ -69,22 +75,41 @@ export async function setWatchError(db: DbOrTx, code: string, error: string | nu
   return changed.length > 0;
 }
 
-/** Whether a watched ticket at a shared address already expects exactly this sum. */
-export async function taggedSumTaken(tx: Tx, chain: Chain, address: string, sum: string, since: Date) {
-  const [row] = await tx
-    .select({ id: tickets.id })
+/**
+ * The tagged sums between `from` and `to` that watched tickets at a shared address expect. A ticket
+ * cancelled or expired with no payment seen has given its sum back (`released`): it is still watched,
+ * for a late payment, but a new ticket may take the sum when no other is left.
+ */
+export async function taggedSumsWatched(tx: Tx, chain: Chain, address: string, from: string, to: string, since: Date) {
+  const rows = await tx
+    .select({
+      sum: tickets.giveSum,
+      released: sql<boolean>`${tickets.status} = 'deleted' and not exists (
+        select 1 from ${ticketPayments} where ${ticketPayments.ticketId} = ${tickets.id}
+      ) and not exists (select 1 from ${chainObservations} where ${chainObservations.ticketId} = ${tickets.id})`,
+    })
     .from(tickets)
     .where(
       and(
         eq(tickets.depositChain, chain),
         eq(tickets.depositAddress, address),
         eq(tickets.depositTagged, true),
-        sql`${tickets.giveSum} = ${sum}::numeric`,
+        sql`${tickets.giveSum} between ${from}::numeric and ${to}::numeric`,
         or(eq(tickets.status, 'advance'), gt(tickets.paymentDeadline, since)),
       ),
-    )
-    .limit(1);
-  return row !== undefined;
+    );
+  const held = new Set<string>();
+  const released = new Set<string>();
+  for (const row of rows) (row.released ? released : held).add(new Decimal(row.sum).toFixed());
+  return { held, released };
+}
+
+/** Moves a counter `by` on, in the transaction that holds its row (after `takeNextIndex`). */
+export async function skipIndexes(tx: Tx, key: string, by: number): Promise<void> {
+  await tx
+    .update(chainAddressCounters)
+    .set({ nextIndex: sql`${chainAddressCounters.nextIndex} + ${by}` })
+    .where(eq(chainAddressCounters.key, key));
 }
 
 /** With CHAIN_WATCH off nothing reads the chains: no old error may keep a currency's directions closed. */
@@ -108,4 +133,40 @@ export async function saveScanCursor(db: DbOrTx, key: string, block: number | nu
     .insert(appMeta)
     .values({ key, value: block })
     .onConflictDoUpdate({ target: appMeta.key, set: { value: block, updatedAt: new Date() } });
+}
+
+const historyKey = (code: string, address: string) => `chain_history:${code}:${address}`;
+
+/** Where the last runs left each watched address's history of a currency (app_meta `chain_history:<code>:<address>`). */
+export async function readHistoryCursors(db: DbOrTx, code: string): Promise<Map<string, HistoryCursor>> {
+  const prefix = historyKey(code, '');
+  const rows = await db
+    .select({ key: appMeta.key, value: appMeta.value })
+    .from(appMeta)
+    .where(sql`starts_with(${appMeta.key}, ${prefix})`);
+  return new Map(rows.map((row) => [row.key.slice(prefix.length), row.value as HistoryCursor]));
+}
+
+/** Keeps the cursors of the addresses still watched, as this run left them; forgets the others. */
+export async function saveHistoryCursors(
+  db: DbOrTx,
+  code: string,
+  cursors: ReadonlyMap<string, HistoryCursor>,
+  watched: readonly string[],
+): Promise<void> {
+  const keep = watched.map((address) => historyKey(code, address));
+  await db
+    .delete(appMeta)
+    .where(
+      and(
+        sql`starts_with(${appMeta.key}, ${historyKey(code, '')})`,
+        keep.length > 0 ? notInArray(appMeta.key, keep) : undefined,
+      ),
+    );
+  for (const [address, cursor] of cursors) {
+    await db
+      .insert(appMeta)
+      .values({ key: historyKey(code, address), value: cursor })
+      .onConflictDoUpdate({ target: appMeta.key, set: { value: cursor, updatedAt: new Date() } });
+  }
 }

@@ -1,9 +1,9 @@
 import { Decimal, toAmount } from '@obmen/shared';
 import type { Tx } from '../../db/database';
 import type { CurrencyRow } from '../exchange/exchange.repository';
-import { AppError } from '../../http/errors';
-import { deriveAddress } from './addresses';
-import { taggedSumTaken, takeNextIndex } from './chain.repository';
+import { ConflictError } from '../../http/errors';
+import { allocateAddress } from './address-pool';
+import { skipIndexes, taggedSumsWatched, takeNextIndex } from './chain.repository';
 
 /** Tickets are watched this long after their payment deadline, for late payments. */
 export const WATCH_AFTER_DEADLINE_MS = 24 * 3_600_000;
@@ -17,8 +17,8 @@ export interface DepositFields {
   giveSum: string;
 }
 
-// Tags run 1…99 units of the currency's last decimal, so the tail stays small; they repeat after
-// 99 tickets, by which time the earlier ones are long paid or expired.
+// Tags run 1…99 units of the currency's last decimal, so the tail stays small; they go round from a
+// counter, and an unpaid cancelled ticket's tag is free again at once (docs/payments.md).
 const TAGS = 99;
 
 /**
@@ -30,10 +30,10 @@ export async function allocateDeposit(tx: Tx, currency: CurrencyRow, giveSum: st
   const chain = currency.watchChain;
   if (!chain || currency.watchMode === 'off') return null;
   if (currency.watchMode === 'xpub') {
-    const index = await takeNextIndex(tx, `${chain}:${currency.watchXpub}`);
+    const { index, address } = await allocateAddress(tx, chain, currency.watchXpub);
     return {
       depositChain: chain,
-      depositAddress: deriveAddress(chain, currency.watchXpub, index),
+      depositAddress: address,
       depositIndex: index,
       depositTagged: false,
       giveSum,
@@ -41,24 +41,36 @@ export async function allocateDeposit(tx: Tx, currency: CurrencyRow, giveSum: st
   }
   // The counter's row lock (held to the end of the transaction) makes this the only allocation
   // at the address: a sum no watched ticket there expects is safe to hand out.
+  const key = `${chain}:${currency.watchAddress}:tag`;
+  const number = await takeNextIndex(tx, key);
+  const unit = new Decimal(1).div(new Decimal(10).pow(currency.scale));
+  // The tail is added, never taken: the client pays the quoted sum and a few units more.
+  const taggedWith = (tag: number) => toAmount(new Decimal(giveSum).plus(unit.times(tag)), currency.scale, 'down');
   const since = new Date(Date.now() - WATCH_AFTER_DEADLINE_MS);
-  for (let attempt = 0; attempt < TAGS; attempt += 1) {
-    const number = await takeNextIndex(tx, `${chain}:${currency.watchAddress}:tag`);
-    const tag = (number % TAGS) + 1;
-    // The tail is added, never taken: the client pays the quoted sum and a few units more.
-    const tagged = toAmount(
-      new Decimal(giveSum).plus(new Decimal(tag).div(new Decimal(10).pow(currency.scale))),
-      currency.scale,
-      'down',
-    );
-    if (await taggedSumTaken(tx, chain, currency.watchAddress, tagged, since)) continue;
-    return {
-      depositChain: chain,
-      depositAddress: currency.watchAddress,
-      depositIndex: number,
-      depositTagged: true,
-      giveSum: tagged,
-    };
-  }
-  throw new AppError(503, 'deposit_tags_exhausted', 'exchange.directionUnavailable');
+  const { held, released } = await taggedSumsWatched(
+    tx,
+    chain,
+    currency.watchAddress,
+    taggedWith(1),
+    taggedWith(TAGS),
+    since,
+  );
+  // Tags go round from the counter; a sum given back by an unpaid cancelled ticket is taken only
+  // when no untouched one is left, so a late payment to it rarely meets a new holder.
+  const order = Array.from({ length: TAGS }, (_, attempt) => attempt);
+  const free = (attempt: number, allowReleased: boolean) => {
+    const sum = new Decimal(taggedWith(((number + attempt) % TAGS) + 1)).toFixed();
+    return !held.has(sum) && (allowReleased || !released.has(sum));
+  };
+  const attempt = order.find((a) => free(a, false)) ?? order.find((a) => free(a, true));
+  // Every tag of this sum is held by a ticket awaiting its payment: a state clients made, not an outage.
+  if (attempt === undefined) throw new ConflictError('deposit_tags_exhausted', 'ticket.depositTagsExhausted');
+  if (attempt > 0) await skipIndexes(tx, key, attempt);
+  return {
+    depositChain: chain,
+    depositAddress: currency.watchAddress,
+    depositIndex: number + attempt,
+    depositTagged: true,
+    giveSum: taggedWith(((number + attempt) % TAGS) + 1),
+  };
 }

@@ -16,6 +16,7 @@ import type { RequisiteFieldRecord } from '../../db/schema';
 import { AppError, ConflictError, NotFoundError, ParameterError } from '../../http/errors';
 import { type Actor, createAudited, iso, isoNow, plain } from '../admin/console';
 import { deriveAddress } from '../chain/addresses';
+import { addressRun, DEFAULT_GAP_LIMIT } from '../chain/address-pool';
 import { MANUAL_SOURCE } from '../rates/rates.job';
 import { catalogAmounts } from './catalog-amounts';
 import type { Catalog } from './exchange.catalog';
@@ -47,6 +48,8 @@ export interface ExchangeSetupOptions {
   catalog: Catalog;
   exchange: ExchangeService;
   rateSource: 'static' | 'live';
+  /** CHAIN_GAP_LIMIT: how far ahead the operator's wallets look for payments to their addresses. */
+  gapLimit?: number;
 }
 
 // Fields stored before English examples existed have none: the console shows an empty one.
@@ -119,7 +122,13 @@ const WATCH_FIELDS = [
  * The console's set-up of the exchange (design §6): currencies, directions, prices, reserves and
  * discount bands. Each change is audited, and the catalog reloads after it.
  */
-export function createExchangeSetupService({ db, catalog, exchange, rateSource }: ExchangeSetupOptions) {
+export function createExchangeSetupService({
+  db,
+  catalog,
+  exchange,
+  rateSource,
+  gapLimit = DEFAULT_GAP_LIMIT,
+}: ExchangeSetupOptions) {
   const audited = createAudited(db);
   const { valuteOf, amountOf } = catalogAmounts(catalog);
 
@@ -183,7 +192,15 @@ export function createExchangeSetupService({ db, catalog, exchange, rateSource }
     // ——— Currencies ———
 
     async currencies(): Promise<AdminCurrency[]> {
-      return (await listAllCurrencies(db)).map(toCurrencyDto);
+      const rows = await listAllCurrencies(db);
+      // The console says how far the wallet must look ahead, and warns when tickets went past it.
+      return Promise.all(
+        rows.map(async (row) => {
+          if (row.watchMode !== 'xpub' || !row.watchChain || !row.watchXpub) return toCurrencyDto(row);
+          const { run, lastUsed } = await addressRun(db, row.watchChain, row.watchXpub);
+          return { ...toCurrencyDto(row), watchAddresses: { run, lastUsed, gapLimit } };
+        }),
+      );
     },
 
     async createCurrency(actor: Actor, body: z.output<typeof adminCurrencyCreate>): Promise<AdminCurrency> {

@@ -28,6 +28,7 @@ export function WatchFields({
       {currency?.watchError && (
         <FormAlert messages={[t('admin.currencies.watchDown', { error: currency.watchError })]} />
       )}
+      {currency?.watchAddresses && <GapLimit {...currency.watchAddresses} />}
       <div className={styles.grid}>
         <SelectField
           label={t('admin.currencies.watchMode')}
@@ -97,5 +98,16 @@ export function WatchFields({
         />
       </div>
     </fieldset>
+  );
+}
+
+/** What the operator's wallet must be set to, so it shows payments to every address handed out. */
+function GapLimit({ run, gapLimit }: { run: number; gapLimit: number }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <p className={styles.muted}>{t('admin.currencies.watchGap', { run, need: Math.max(run, gapLimit) })}</p>
+      {run > gapLimit && <FormAlert messages={[t('admin.currencies.watchGapOver', { run, gapLimit })]} />}
+    </>
   );
 }

@@ -167,6 +167,11 @@ export const adminCurrencySchema = z.object({
   watchConfirmations: z.number().int(),
   /** Why the chain API last failed; its directions are closed while it is set. */
   watchError: z.string().nullable(),
+  /**
+   * Per-ticket addresses: how many were handed out past the last one paid (`run`), against the gap
+   * limit the operator's wallet is set to look ahead (CHAIN_GAP_LIMIT); listed currencies only.
+   */
+  watchAddresses: z.object({ run: z.number().int(), gapLimit: z.number().int(), lastUsed: z.number().int() }).nullish(),
   updatedAt: z.string(),
 });
 export type AdminCurrency = z.infer<typeof adminCurrencySchema>;

@@ -1,0 +1,2 @@
+DROP INDEX "tickets_deposit_address";--> statement-breakpoint
+CREATE UNIQUE INDEX "tickets_deposit_address" ON "tickets" USING btree ("deposit_chain","deposit_address") WHERE "tickets"."deposit_address" is not null and not "tickets"."deposit_tagged" and "tickets"."status" in ('card_check', 'advance');
