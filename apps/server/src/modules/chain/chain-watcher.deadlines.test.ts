@@ -193,7 +193,8 @@ describe('a payment split in two', () => {
     esplora.txs.set(ticket.address, [first]);
     await payingWatcher().watch('bitcoin');
     expect((await rowOf(ticket.id)).status).toBe('advance');
-    esplora.txs.set(ticket.address, [first, payment('34'.repeat(32), ticket.address, half, esplora.tip - 1)]);
+    // Esplora lists the newest first: the second half comes before the first.
+    esplora.txs.set(ticket.address, [payment('34'.repeat(32), ticket.address, half, esplora.tip - 1), first]);
     await payingWatcher().watch('bitcoin');
     expect(await rowOf(ticket.id)).toMatchObject({ status: 'new', paymentProblem: null });
   });

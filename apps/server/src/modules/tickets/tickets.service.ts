@@ -108,11 +108,11 @@ export function createTicketsService(options: TicketsOptions) {
     }
     if (action === 'rejectCard') await decideCardCheck(tx, id, false, opts.note ?? null);
     if (FINAL_STATUSES.includes(to)) changes.finishedAt = new Date();
-    // A ticket in a status that holds nothing (closed, a payment problem) holds nothing, whatever its column says.
-    let hold = RESERVE_HOLDING_STATUSES.includes(ticket.status) ? ticket.hold : 'soft';
+    let { hold } = ticket;
     // Paid by anyone's word but the client's own (the watcher, an operator): the hold must be hard.
+    // ('continue' and 'resume' take theirs before, as a ticket that held nothing.)
     if (PAID_STATUSES.includes(to) && opts.actor !== 'client' && action !== 'continue' && hold !== 'paid') {
-      if (!(await secureHold(tx, { ...ticket, hold }))) throw new ConflictError('reserve_short', 'ticket.reserveShort');
+      if (!(await secureHold(tx, ticket))) throw new ConflictError('reserve_short', 'ticket.reserveShort');
       hold = 'paid';
     }
     if (RESERVE_HOLDING_STATUSES.includes(ticket.status) && !RESERVE_HOLDING_STATUSES.includes(to)) {
