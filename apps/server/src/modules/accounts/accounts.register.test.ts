@@ -187,9 +187,7 @@ describe('POST /register with the mailed code', () => {
   it('burns the code after 5 wrong tries, even with the right one next; a new code works', async () => {
     const email = freeEmail();
     const code = await registerCode(ctx, email);
-    const wrongs = await Promise.all(
-      Array.from({ length: 8 }, () => signUp({ email, emailCode: wrongCode(code) })),
-    );
+    const wrongs = await Promise.all(Array.from({ length: 8 }, () => signUp({ email, emailCode: wrongCode(code) })));
     expect(wrongs.map((res) => res.statusCode)).toEqual(Array(8).fill(400));
     const [row] = await ctx.database.db.select().from(registerCodes).where(eq(registerCodes.email, email));
     expect(row!.wrongTries).toBe(5);

@@ -373,7 +373,9 @@ describe('password reset', () => {
     const { fields } = await register();
     const other = await register();
     await forgot(fields.email);
-    const token = new URL((await smtp.mailTo(fields.email, { subject: /пароля/ })).text.match(/http\S+/)![0]).searchParams.get('token')!;
+    const token = new URL(
+      (await smtp.mailTo(fields.email, { subject: /пароля/ })).text.match(/http\S+/)![0],
+    ).searchParams.get('token')!;
     expect((await reset(other.fields.email, token, 'Brand-New-Pass-7')).statusCode).toBe(400);
     const [row] = await ctx.database.db.select({ userId: users.id }).from(users).where(eq(users.email, fields.email));
     await ctx.database.db

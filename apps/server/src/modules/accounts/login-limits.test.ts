@@ -19,10 +19,10 @@ beforeAll(async () => {
     limits: {
       login: DEFAULT_LOGIN_LIMITS,
       accounts: {
-          register: { max: 100, windowSeconds: 3600 },
-          passwordReset: { max: 2, windowSeconds: 3600 },
-          registerCode: { max: 100, windowSeconds: 3600 },
-        },
+        register: { max: 100, windowSeconds: 3600 },
+        passwordReset: { max: 2, windowSeconds: 3600 },
+        registerCode: { max: 100, windowSeconds: 3600 },
+      },
     },
   });
 });

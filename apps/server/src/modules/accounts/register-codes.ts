@@ -36,7 +36,9 @@ export function createRegisterCodes({
   // A key of its own, so a stolen table cannot be matched against a million codes without SECRET.
   const key = createHmac('sha256', secret).update('obmen:register-code').digest();
   const hash = (email: string, code: string) =>
-    createHmac('sha256', key).update(`${mailbox(email)}\n${code}`).digest('base64url');
+    createHmac('sha256', key)
+      .update(`${mailbox(email)}\n${code}`)
+      .digest('base64url');
 
   return {
     /**
