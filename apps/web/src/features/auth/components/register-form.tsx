@@ -68,7 +68,6 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
       <div className={styles.codeRow}>
         <TextField
           label={t('register.emailCode')}
-          hint={t('register.emailCodeHint')}
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={6}
