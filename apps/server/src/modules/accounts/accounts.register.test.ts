@@ -203,5 +203,8 @@ describe('POST /register with the mailed code', () => {
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(registerCodes.email, email));
     expect((await signUp({ email, emailCode })).statusCode).toBe(400);
+    // The next code asked for by anyone takes the expired row, and its e-mail, away.
+    await registerCode(ctx, freeEmail());
+    expect(await ctx.database.db.select().from(registerCodes).where(eq(registerCodes.email, email))).toEqual([]);
   });
 });

@@ -4,6 +4,8 @@ import { registerCodes } from '../../db/schema';
 
 /** Keeps the newest code of an e-mail: an earlier one stops working and the wrong tries start again. */
 export async function saveRegisterCode(db: DbOrTx, email: string, codeHash: string, expiresAt: Date): Promise<void> {
+  // E-mails of people who never signed up are kept no longer than their codes: the table stays 15 minutes deep.
+  await db.delete(registerCodes).where(lt(registerCodes.expiresAt, sql`now()`));
   await db
     .insert(registerCodes)
     .values({ email, codeHash, expiresAt })
