@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { PASSWORD } from './accounts';
+import { PASSWORD, signUpCode } from './accounts';
 import { randomAddress } from './addresses';
 import { createQuotedTicket } from './tickets';
 import { operatorSession } from './two-factor';
@@ -26,13 +26,15 @@ export function uniqueName(prefix: string): string {
 export async function registerUser(request: APIRequestContext, prefix: string, refId?: number): Promise<ApiUser> {
   const username = uniqueName(prefix);
   const email = `${username.replace(/_/g, '.')}@obmen.test`;
+  // Each referral is another person on another address (the server trusts its proxy's header);
+  // from one address the per-address sign-up limit would stop the suite, as it should stop a bot.
+  const headers = { 'x-forwarded-for': randomAddress() };
   const response = await request.post('/register', {
-    // Each referral is another person on another address (the server trusts its proxy's header);
-    // from one address the per-address sign-up limit would stop the suite, as it should stop a bot.
-    headers: { 'x-forwarded-for': randomAddress() },
+    headers,
     form: {
       username,
       email,
+      emailCode: await signUpCode(request, email, headers),
       password: PASSWORD,
       confirmPassword: PASSWORD,
       agree: 'true',

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { signUpCode } from '../support/accounts';
 import {
   cardTicket,
   coinTicket,
@@ -71,9 +72,12 @@ test.describe('getting into the console', () => {
   test('a plain user who logs in is told they have no access', async ({ page, request }) => {
     const username = `plain_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
     const password = 'Qz7#mLp2-vRx';
+    const email = `${username}@obmen.test`;
+    const headers = { 'accept-language': 'en' };
+    const emailCode = await signUpCode(request, email, headers);
     const registered = await request.post('/register', {
-      headers: { 'accept-language': 'en' },
-      form: { username, email: `${username}@obmen.test`, password, confirmPassword: password, agree: 'true' },
+      headers,
+      form: { username, email, emailCode, password, confirmPassword: password, agree: 'true' },
     });
     const token = ((await registered.json()) as { user: { access_token: string } }).user.access_token;
     await openConsole(page, '/admin', token, 'en');

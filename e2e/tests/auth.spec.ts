@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { signUpCode } from '../support/accounts';
 import { linkIn, newestMail } from '../support/mailbox';
 
 /** A name and address no other test, worker or earlier run has used. */
@@ -13,9 +14,11 @@ const SECOND_PASSWORD = 'Wn4!tGc8_hKy';
 /** A user created through the real API, for tests about what happens after registration. */
 async function registerByApi(request: APIRequestContext, lang: 'ru' | 'en', prefix: string) {
   const account = newAccount(prefix);
+  const headers = { 'accept-language': lang };
+  const emailCode = await signUpCode(request, account.email, headers);
   const response = await request.post('/register', {
-    headers: { 'accept-language': lang },
-    form: { ...account, password: FIRST_PASSWORD, confirmPassword: FIRST_PASSWORD, agree: 'true' },
+    headers,
+    form: { ...account, emailCode, password: FIRST_PASSWORD, confirmPassword: FIRST_PASSWORD, agree: 'true' },
   });
   expect(response.status()).toBe(200);
   return account;
@@ -26,6 +29,9 @@ const ru = {
   register: {
     user: 'Имя пользователя',
     email: 'E-mail',
+    code: 'Код из письма',
+    sendCode: 'Прислать код',
+    codeSent: 'Если этот e-mail можно использовать, мы отправили на него код',
     password: 'Пароль',
     confirm: 'Повторите пароль',
     submit: 'Создать аккаунт',
@@ -46,6 +52,9 @@ const en = {
   register: {
     user: 'Username',
     email: 'E-mail',
+    code: 'Code from the e-mail',
+    sendCode: 'Send code',
+    codeSent: 'If this e-mail can be used, we sent a code to it',
     password: 'Password',
     confirm: 'Repeat the password',
     submit: 'Create account',
@@ -94,6 +103,13 @@ for (const [lang, copy] of [
     await page.goto(`/${lang}/register`);
     await field(page, copy.register.user).fill(account.username);
     await field(page, copy.register.email).fill(account.email);
+    // The e-mail is proven by a mailed code; the page says the same whether or not it has an account.
+    const asked = new Date(Date.now() - 1_000);
+    await page.getByRole('button', { name: copy.register.sendCode }).click();
+    await expect(page.getByRole('status').filter({ hasText: copy.register.codeSent })).toBeVisible();
+    const codeMail = await newestMail(account.email, { since: asked });
+    expect(codeMail.subject).toContain(lang === 'ru' ? 'код для регистрации' : 'sign-up code');
+    await field(page, copy.register.code).fill(codeMail.text.match(/\b\d{6}\b/)![0]);
     await field(page, copy.register.password).fill(FIRST_PASSWORD);
     await field(page, copy.register.confirm).fill(FIRST_PASSWORD);
     await page.getByRole('checkbox').check();
@@ -185,6 +201,33 @@ test('the forms say what is wrong before anything is sent, in the page language'
   await expect(page.getByText('This field is required')).toHaveCount(2);
 });
 
+test('the register page answers a taken e-mail as any other; only its owner learns of it, by mail', async ({
+  page,
+  request,
+}) => {
+  const owner = await registerByApi(request, 'en', 'e2etaken');
+  const asked = new Date();
+  await page.goto('/ru/register');
+  await field(page, ru.register.user).fill(newAccount('e2etaken').username);
+  await field(page, ru.register.email).fill(owner.email);
+  await page.getByRole('button', { name: ru.register.sendCode }).click();
+  await expect(page.getByRole('status').filter({ hasText: ru.register.codeSent })).toBeVisible();
+
+  const note = await newestMail(owner.email, { since: asked });
+  expect(note.subject).toBe('Obmen: sign-up with your e-mail');
+  expect(new URL(linkIn(note, '/login')).pathname).toBe('/en/login');
+  expect(note.text).not.toMatch(/\b\d{6}\b/);
+
+  // A guessed code is refused as any wrong code is: nothing says the e-mail has an account.
+  await field(page, ru.register.code).fill('123456');
+  await field(page, ru.register.password).fill(FIRST_PASSWORD);
+  await field(page, ru.register.confirm).fill(FIRST_PASSWORD);
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: ru.register.submit }).click();
+  await expect(page.getByText('Код из письма неверный или устарел. Запросите новый')).toBeVisible();
+  await expect(page.getByText('Этот e-mail уже зарегистрирован')).toHaveCount(0);
+});
+
 test('the user area sends a visitor to login and back to the page they wanted', async ({ page, request }) => {
   const account = await registerByApi(request, 'ru', 'e2eguard');
   await page.goto('/ru/user/tickets');
@@ -202,7 +245,8 @@ test('the user area sends a visitor to login and back to the page they wanted', 
 
 test('a forgotten password is reset through the mailed link', async ({ page, request }) => {
   const account = await registerByApi(request, 'ru', 'e2ereset');
-  const asked = new Date(Date.now() - 1_000);
+  // From now: the sign-up code's mail came before registerByApi returned.
+  const asked = new Date();
 
   await page.goto('/ru/login');
   await page.getByRole('link', { name: 'Забыли пароль?' }).click();

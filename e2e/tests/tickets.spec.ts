@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { signUpCode } from '../support/accounts';
 import { mailsTo } from '../support/mailbox';
 import {
   BTC_ADDRESS,
@@ -221,8 +222,10 @@ for (const lang of ['ru', 'en'] as const) {
     test('a user’s tickets, ten a page, with their statuses', async ({ page }) => {
       const username = unique('lister');
       const password = 'Qz7#mLp2-vRx';
+      const email = `${username}@obmen.test`;
+      const emailCode = await signUpCode(page.request, email);
       const registered = await page.request.post('/register', {
-        form: { username, email: `${username}@obmen.test`, password, confirmPassword: password, agree: 'true' },
+        form: { username, email, emailCode, password, confirmPassword: password, agree: 'true' },
       });
       expect(registered.status()).toBe(200);
       const token = ((await registered.json()) as { user: { access_token: string } }).user.access_token;

@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { signUpCode } from '../support/accounts';
 import { openConsole, operatorToken } from '../support/console';
 import { totpCode } from '../support/two-factor';
 
@@ -62,9 +63,11 @@ type Copy = (typeof copy)[keyof typeof copy];
 async function register(request: APIRequestContext, lang: 'ru' | 'en') {
   const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
   const account = { username: `tfa_${id}`, email: `tfa.${id}@obmen.test` };
+  const headers = { 'accept-language': lang };
+  const emailCode = await signUpCode(request, account.email, headers);
   const response = await request.post('/register', {
-    headers: { 'accept-language': lang },
-    form: { ...account, password: PASSWORD, confirmPassword: PASSWORD, agree: 'true' },
+    headers,
+    form: { ...account, emailCode, password: PASSWORD, confirmPassword: PASSWORD, agree: 'true' },
   });
   expect(response.status()).toBe(200);
   return account;

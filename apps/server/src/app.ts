@@ -66,6 +66,7 @@ import { CHAINS } from './modules/chain/addresses';
 import { createChainWatcher, type OnObservation } from './modules/chain/chain-watcher';
 import { allocateDeposit } from './modules/chain/deposits';
 import { clearWatchErrors } from './modules/chain/chain.repository';
+import { createRegisterCodes } from './modules/accounts/register-codes';
 import { createRateLimitStore } from './modules/rate-limits/rate-limit-store';
 import { promoRoutes } from './modules/promo/promo.routes';
 import { createPromoService, type PromoService } from './modules/promo/promo.service';
@@ -126,7 +127,11 @@ export interface AppDeps {
   uploadsDir: string;
   /** Background work (mail retries, expiring unpaid tickets); off in tests that drive the app by hand. */
   startJobs?: boolean;
-  limits?: { login?: Partial<LoginLimits>; accounts?: AccountLimits; ticketLookup?: Partial<TicketLookupLimits> };
+  limits?: {
+    login?: Partial<LoginLimits>;
+    accounts?: Partial<AccountLimits>;
+    ticketLookup?: Partial<TicketLookupLimits>;
+  };
   /** Shorter in the tests that play a slow client. */
   clientTimeouts?: ClientTimeouts;
   /** Where the chain watcher's observations go, in place of the log (tests). */
@@ -234,10 +239,12 @@ export async function buildApp({
   const rateLimits = await createRateLimitStore({ db: database.db, redisUrl: config.REDIS_URL, log: app.log });
   app.addHook('onClose', () => rateLimits.close());
   const twoFactor = createTwoFactorService({ db: database.db, sealer: createSecretSealer(twoFactorKey) });
+  const registerCodes = createRegisterCodes({ db: database.db, mailer, publicUrl: config.PUBLIC_URL, secret });
   const accounts = createAccountsService({
     db: database.db,
     deviceCookies: createDeviceCookies(secret),
     twoFactor,
+    registerCodes,
     mailer,
     publicUrl: config.PUBLIC_URL,
     ...(limits.login && { loginLimits: { ...DEFAULT_LOGIN_LIMITS, ...limits.login } }),
@@ -249,9 +256,10 @@ export async function buildApp({
   await app.register(healthRoutes, { database });
   await app.register(accountsRoutes, {
     accounts,
+    registerCodes,
     guards,
     rateLimits,
-    limits: limits.accounts ?? DEFAULT_ACCOUNT_LIMITS,
+    limits: { ...DEFAULT_ACCOUNT_LIMITS, ...limits.accounts },
     secureCookies: config.PUBLIC_URL.startsWith('https:'),
   });
   await app.register(twoFactorRoutes, { twoFactor, accounts, guards });

@@ -38,11 +38,11 @@ export async function startSmtpListener() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
-    /** The first mail to an address, waiting for it up to `timeoutMs`. */
-    async mailTo(address: string, timeoutMs = 5000): Promise<ReceivedMail> {
+    /** The first mail to an address (whose subject matches `subject`), waiting for it up to `timeoutMs`. */
+    async mailTo(address: string, { subject = /./, timeoutMs = 5000 } = {}): Promise<ReceivedMail> {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
-        const mail = received.find((m) => m.to.toLowerCase() === address.toLowerCase());
+        const mail = received.find((m) => m.to.toLowerCase() === address.toLowerCase() && subject.test(m.subject));
         if (mail) return mail;
         if (Date.now() > deadline) throw new Error(`no mail to ${address} within ${timeoutMs} ms`);
         await new Promise<void>((resolve) => {

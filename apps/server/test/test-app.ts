@@ -80,7 +80,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
     webDist: options.webDist ?? null,
     limits: options.limits ?? {
       login: { windowSeconds: 900, perAccountAndIp: 10_000, perAccount: 10_000, perIp: 10_000, perDevice: 10_000 },
-      accounts: { register: GENEROUS, passwordReset: GENEROUS },
+      accounts: { register: GENEROUS, passwordReset: GENEROUS, registerCode: GENEROUS, registerCodePerEmail: GENEROUS },
     },
     ...(options.clientTimeouts && { clientTimeouts: options.clientTimeouts }),
     ...(options.logger !== undefined && { logger: options.logger }),

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
-import { users } from '../src/db/schema';
+import { outbox, users } from '../src/db/schema';
 import type { TestContext } from './test-app';
 
 export const TEST_PASSWORD = 'Tr0ub4dor&Zebra';
@@ -27,6 +27,30 @@ export async function enrolTwoFactor(ctx: TestContext, headers: Record<string, s
   return { secret, recoveryCodes: (confirmed.json() as { recoveryCodes: string[] }).recoveryCodes };
 }
 
+/** The newest sign-up code mailed to an e-mail, read from the outbox as the person would read the mail. */
+export async function mailedRegisterCode(ctx: TestContext, email: string): Promise<string | undefined> {
+  const [mail] = await ctx.database.db
+    .select({ text: outbox.text })
+    .from(outbox)
+    .where(and(eq(outbox.toAddress, email), eq(outbox.kind, 'register_code')))
+    .orderBy(desc(outbox.createdAt))
+    .limit(1);
+  return mail?.text.match(/\b\d{6}\b/)?.[0];
+}
+
+/** Asks for a sign-up code as the register form does, from `remoteAddress` when given, and reads it. */
+export async function registerCode(ctx: TestContext, email: string, remoteAddress?: string): Promise<string> {
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/register/code',
+    payload: { email },
+    ...(remoteAddress && { remoteAddress }),
+  });
+  const code = res.statusCode === 200 ? await mailedRegisterCode(ctx, email) : undefined;
+  if (!code) throw new Error(`no sign-up code for ${email}: ${res.statusCode} ${res.body}`);
+  return code;
+}
+
 /**
  * Registers a user through the API (and gives it a role directly, when asked); returns its token.
  * Staff get two-factor authentication on, as the console asks of them.
@@ -34,12 +58,14 @@ export async function enrolTwoFactor(ctx: TestContext, headers: Record<string, s
 export async function createUser(ctx: TestContext, role: 'user' | 'operator' | 'admin' = 'user') {
   seq += 1;
   const username = `${role}${Date.now().toString(36)}${seq}`;
+  const email = `${username}@example.com`;
   const res = await ctx.app.inject({
     method: 'POST',
     url: '/register',
     payload: {
       username,
-      email: `${username}@example.com`,
+      email,
+      emailCode: await registerCode(ctx, email),
       password: TEST_PASSWORD,
       confirmPassword: TEST_PASSWORD,
       agree: true,

@@ -19,11 +19,11 @@ afterEach(async () => {
 function RegisterForm({ onSubmit }: { onSubmit: (data: unknown) => Promise<unknown> }) {
   const form = useContractForm({
     schema: registerBody,
-    defaultValues: { username: '', email: '', password: '', confirmPassword: '', agree: false },
+    defaultValues: { username: '', email: '', emailCode: '', password: '', confirmPassword: '', agree: false },
     logContext: 'test form',
     onSubmit,
   });
-  const errorOf = (name: 'username' | 'email' | 'password' | 'confirmPassword' | 'agree') => {
+  const errorOf = (name: 'username' | 'email' | 'emailCode' | 'password' | 'confirmPassword' | 'agree') => {
     const message = form.error(name);
     return message ? <p data-testid={`${name}-error`}>{message}</p> : null;
   };
@@ -40,6 +40,9 @@ function RegisterForm({ onSubmit }: { onSubmit: (data: unknown) => Promise<unkno
       <label htmlFor={form.inputId('email')}>email</label>
       <input {...form.field('email')} />
       {errorOf('email')}
+      <label htmlFor={form.inputId('emailCode')}>code</label>
+      <input {...form.field('emailCode')} />
+      {errorOf('emailCode')}
       <label htmlFor={form.inputId('password')}>password</label>
       <input {...form.field('password')} />
       {errorOf('password')}
@@ -67,6 +70,7 @@ const errorText = (name: string) => screen.queryByTestId(`${name}-error`)?.textC
 async function fillValid() {
   await type('username', 'anna_k');
   await type('email', 'anna@example.com');
+  await type('code', '123456');
   await type('password', 'Tr0ub4dour&3x');
   await type('confirm', 'Tr0ub4dour&3x');
   await act(async () => void fireEvent.click(screen.getByLabelText('agree')));

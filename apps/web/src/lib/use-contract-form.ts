@@ -263,6 +263,8 @@ export function useContractForm<V extends FieldValues, Out>({
     setValue,
     watch: form.watch,
     getValues: form.getValues,
+    /** Judges some fields now, as a submit would (a button that sends one field of the form). */
+    trigger: form.trigger,
   };
 }
 

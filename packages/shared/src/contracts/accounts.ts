@@ -40,11 +40,20 @@ const existingPassword = z.string().min(1, 'validation.required').max(200, 'vali
 export const USER_ROLES = ['user', 'operator', 'admin'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 
+/** The 6-digit code POST /register/code mails, proving the e-mail before the account is made. */
+export const emailCodeSchema = required().regex(/^\d{6}$/, 'auth.emailCodeInvalid');
+
+/** POST /register/code: the same answer whether or not the e-mail has an account. */
+export const registerCodeBody = z.object({ email: emailSchema });
+export type RegisterCodeBody = z.input<typeof registerCodeBody>;
+export const registerCodeReply = z.object({ sent: z.literal(true) });
+
 /** POST /register */
 export const registerBody = z
   .object({
     username: usernameSchema,
     email: emailSchema,
+    emailCode: emailCodeSchema,
     password: newPasswordSchema,
     confirmPassword: z.string().min(1, 'validation.required'),
     agree: checkbox.refine((agreed) => agreed, 'validation.agreeRules'),

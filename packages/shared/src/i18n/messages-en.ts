@@ -21,6 +21,7 @@ export const EN_MESSAGES: Record<MessageKey, string> = {
   'auth.tooManyAttempts': 'Too many login attempts. Try again in {minutes} min.',
   'auth.usernameTaken': 'This username is already taken',
   'auth.emailTaken': 'This e-mail is already registered',
+  'auth.emailCodeInvalid': 'The code from the e-mail is wrong or has expired. Ask for a new one',
   'auth.wrongOldPassword': 'The current password is wrong',
   'auth.resetInvalid': 'This password reset link is invalid or has expired',
   'auth.resetSent': 'If this e-mail is registered, we have sent a password reset link to it',

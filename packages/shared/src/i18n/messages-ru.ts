@@ -22,6 +22,7 @@ export const RU_MESSAGES = {
   'auth.tooManyAttempts': 'Слишком много попыток входа. Попробуйте через {minutes} мин.',
   'auth.usernameTaken': 'Это имя пользователя уже занято',
   'auth.emailTaken': 'Этот e-mail уже зарегистрирован',
+  'auth.emailCodeInvalid': 'Код из письма неверный или устарел. Запросите новый',
   'auth.wrongOldPassword': 'Текущий пароль введён неверно',
   'auth.resetInvalid': 'Ссылка для сброса пароля недействительна или устарела',
   'auth.resetSent': 'Если такой e-mail зарегистрирован, мы отправили на него ссылку для сброса пароля',

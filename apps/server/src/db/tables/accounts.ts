@@ -104,6 +104,18 @@ export const passwordResets = pgTable(
   (t) => [index('password_resets_user').on(t.userId)],
 );
 
+/**
+ * A mailed sign-up code (POST /register/code), one per e-mail (lowercased): only its HMAC is kept;
+ * it expires, and wrong tries past the limit burn it.
+ */
+export const registerCodes = pgTable('register_codes', {
+  email: text('email').primaryKey(),
+  codeHash: text('code_hash').notNull(),
+  wrongTries: integer('wrong_tries').notNull().default(0),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
 /** Fixed-window counters shared by every server process (login failures per account and per IP). */
 export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),

@@ -8,24 +8,34 @@ import {
   loginBody,
   okReply,
   registerBody,
+  registerCodeBody,
+  registerCodeReply,
   resetPasswordBody,
   sessionReply,
   userInfoSchema,
 } from '@obmen/shared';
 import { toUserInfo, type AccountsService } from './accounts.service';
+import type { RegisterCodes } from './register-codes';
+import { TooManyRequestsError } from '../../http/errors';
 import type { RateLimitStore } from '../rate-limits/rate-limit-store';
 import { rateLimitGuard, type Limit } from '../rate-limits/rate-limit.guard';
 import { bearerToken, type AuthGuards } from './auth-guards';
+import { emailKey } from '../tickets/email-key';
 
 export interface AccountLimits {
   register: Limit;
   passwordReset: Limit;
+  /** Sign-up codes asked per client address, and per e-mail (so no mailbox gets a flood). */
+  registerCode: Limit;
+  registerCodePerEmail: Limit;
 }
 
 // Sign-up and reset send mail and cost an argon2 hash each: scripts get a short leash per address.
 export const DEFAULT_ACCOUNT_LIMITS: AccountLimits = {
   register: { max: 20, windowSeconds: 3600 },
   passwordReset: { max: 10, windowSeconds: 900 },
+  registerCode: { max: 20, windowSeconds: 3600 },
+  registerCodePerEmail: { max: 5, windowSeconds: 3600 },
 };
 
 // A browser stays known to an account for half a year after its last sign-in there.
@@ -33,19 +43,36 @@ const DEVICE_COOKIE_DAYS = 180;
 
 export const accountsRoutes: FastifyPluginAsyncZod<{
   accounts: AccountsService;
+  registerCodes: RegisterCodes;
   guards: AuthGuards;
   rateLimits: RateLimitStore;
   limits: AccountLimits;
   /** Cookies only over HTTPS (PUBLIC_URL says which). */
   secureCookies: boolean;
-}> = async (app, { accounts, guards, rateLimits, limits, secureCookies }) => {
+}> = async (app, { accounts, registerCodes, guards, rateLimits, limits, secureCookies }) => {
   const registerLimit = rateLimitGuard(rateLimits, 'register', limits.register);
+  const registerCodeLimit = rateLimitGuard(rateLimits, 'register-code', limits.registerCode);
   const resetLimit = rateLimitGuard(rateLimits, 'password-reset', limits.passwordReset);
 
   app.post(
     '/register',
     { preHandler: registerLimit, schema: { body: registerBody, response: { 200: sessionReply } } },
     async (request) => ({ user: await accounts.register(request.body, request.lang) }),
+  );
+
+  app.post(
+    '/register/code',
+    { preHandler: registerCodeLimit, schema: { body: registerCodeBody, response: { 200: registerCodeReply } } },
+    async (request) => {
+      // Counted alike whether or not the e-mail has an account, so the 429 tells nothing either.
+      const { max, windowSeconds } = limits.registerCodePerEmail;
+      // One inbox, however it is spelt (box+tag@, Gmail's dots): the cap is on mails it receives.
+      const mailbox = emailKey(request.body.email);
+      const { count, retryAfterSeconds } = await rateLimits.hit(`register-code:email:${mailbox}`, windowSeconds);
+      if (count > max) throw new TooManyRequestsError('error.tooManyRequests', retryAfterSeconds);
+      await registerCodes.send(request.body.email, request.lang);
+      return { sent: true as const };
+    },
   );
 
   app.post('/token', { schema: { body: loginBody, response: { 200: sessionReply } } }, async (request, reply) => {

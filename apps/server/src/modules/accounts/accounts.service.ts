@@ -37,6 +37,7 @@ import { hashToken, newToken } from './tokens';
 import type { DeviceCookie, DeviceCookies } from './device-cookie';
 import { createLoginThrottle, DEFAULT_LOGIN_LIMITS, type LoginAttempt, type LoginLimits } from './login-throttle';
 import type { TwoFactorService } from './two-factor.service';
+import type { RegisterCodes } from './register-codes';
 
 /** Who is signing in, as far as a sign-in can tell: the address and the cookies it came with. */
 export interface LoginClient {
@@ -50,6 +51,7 @@ export interface AccountsOptions {
   publicUrl: string;
   deviceCookies: DeviceCookies;
   twoFactor: TwoFactorService;
+  registerCodes: RegisterCodes;
   loginLimits?: LoginLimits;
   sessionDays?: number;
   resetMinutes?: number;
@@ -72,6 +74,7 @@ export function createAccountsService({
   publicUrl,
   deviceCookies,
   twoFactor,
+  registerCodes,
   loginLimits = DEFAULT_LOGIN_LIMITS,
   sessionDays = 30,
   resetMinutes = 60,
@@ -163,6 +166,10 @@ export function createAccountsService({
     reauthenticate,
 
     async register(body: z.output<typeof registerBody>, lang: Lang): Promise<SessionUser> {
+      // The mailbox is proven first: until then nothing may tell whether the e-mail has an account.
+      if (!(await registerCodes.check(body.email, body.emailCode))) {
+        throw ParameterError.of({ emailCode: 'auth.emailCodeInvalid' });
+      }
       const taken = await findTakenFields(db, body.username, body.email);
       if (taken.username || taken.email) {
         throw ParameterError.of({
@@ -184,6 +191,10 @@ export function createAccountsService({
         });
         // Someone took the name or e-mail between the check and the insert.
         if (!user) throw ParameterError.of({ username: 'auth.usernameTaken' });
+        // Used once: a second sign-up racing with the same code rolls back here.
+        if (!(await registerCodes.consume(tx, body.email, body.emailCode))) {
+          throw ParameterError.of({ emailCode: 'auth.emailCodeInvalid' });
+        }
         return openSession(tx, user);
       });
     },

@@ -4,6 +4,7 @@ import { passRateLimitWindows } from '../../../test/clock';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import { openPostgres, type Database } from '../../db/database';
 import { outbox } from '../../db/schema';
+import { registerCode } from '../../../test/users';
 import { DEFAULT_LOGIN_LIMITS } from './login-throttle';
 import { enrolTwoFactor } from '../../../test/users';
 
@@ -18,7 +19,11 @@ beforeAll(async () => {
     seed: false,
     limits: {
       login: DEFAULT_LOGIN_LIMITS,
-      accounts: { register: { max: 100, windowSeconds: 3600 }, passwordReset: { max: 2, windowSeconds: 3600 } },
+      accounts: {
+        register: { max: 100, windowSeconds: 3600 },
+        passwordReset: { max: 2, windowSeconds: 3600 },
+        registerCode: { max: 100, windowSeconds: 3600 },
+      },
     },
   });
 });
@@ -28,19 +33,21 @@ const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${(seq +=
 
 type App = TestContext['app'];
 
-function signUp(app: App, username: string, { ip = '10.9.0.1', lang = 'ru' } = {}) {
-  return app.inject({
+async function signUp(test: TestContext, username: string, { ip = '10.9.0.1', lang = 'ru' } = {}) {
+  const email = `${username}@example.com`;
+  const emailCode = await registerCode(test, email);
+  return test.app.inject({
     method: 'POST',
     url: '/register',
     remoteAddress: ip,
     headers: { 'accept-language': lang },
-    payload: { username, email: `${username}@example.com`, password: PASSWORD, confirmPassword: PASSWORD, agree: true },
+    payload: { username, email, emailCode, password: PASSWORD, confirmPassword: PASSWORD, agree: true },
   });
 }
 
-async function register(app: App = ctx.app, lang = 'ru') {
+async function register(lang = 'ru') {
   const username = unique('acct');
-  expect((await signUp(app, username, { lang })).statusCode).toBe(200);
+  expect((await signUp(ctx, username, { lang })).statusCode).toBe(200);
   return { username, email: `${username}@example.com` };
 }
 
@@ -97,7 +104,7 @@ describe('failed sign-ins: strangers are slowed, the owner keeps getting in (iss
   });
 
   it('closes the account to unknown browsers after 10 guesses from anywhere, not to the owner’s browser', async () => {
-    const { username, email } = await register(ctx.app, 'en');
+    const { username, email } = await register('en');
     const browser = await knownBrowser(username);
     // The admin's account included: a botnet of ten addresses, each guessing once.
     for (let i = 0; i < 10; i += 1) expect((await login(username, WRONG, { ip: `10.1.0.${i}` })).statusCode).toBe(400);
@@ -178,7 +185,11 @@ describe('a burst of guesses across two server processes', () => {
       database: secondDatabase ?? ctx.database,
       limits: {
         login: DEFAULT_LOGIN_LIMITS,
-        accounts: { register: { max: 100, windowSeconds: 3600 }, passwordReset: { max: 2, windowSeconds: 3600 } },
+        accounts: {
+          register: { max: 100, windowSeconds: 3600 },
+          passwordReset: { max: 2, windowSeconds: 3600 },
+          registerCode: { max: 100, windowSeconds: 3600 },
+        },
       },
     });
   });
@@ -261,7 +272,7 @@ describe('sign-ups and resets', () => {
       },
     });
     try {
-      const bulk = () => signUp(limited.app, unique('bulk'), { ip: '10.0.1.1' });
+      const bulk = () => signUp(limited, unique('bulk'), { ip: '10.0.1.1' });
       for (let i = 0; i < 3; i += 1) expect((await bulk()).statusCode).toBe(200);
       expect((await bulk()).statusCode).toBe(429);
     } finally {

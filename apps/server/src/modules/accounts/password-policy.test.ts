@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/test-app';
+import { registerCode } from '../../../test/users';
 import { passwordResets, users } from '../../db/schema';
 import { hashToken, newToken } from './tokens';
 
@@ -17,9 +18,11 @@ const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${(seq +=
 
 async function register(fields: { username?: string; email?: string; password?: string } = {}, lang = 'ru') {
   const username = fields.username ?? unique('pw');
+  const email = fields.email ?? `${username}@example.com`;
   const body = {
     username,
-    email: fields.email ?? `${username}@example.com`,
+    email,
+    emailCode: await registerCode(ctx, email),
     password: fields.password ?? PASSWORD,
     confirmPassword: fields.password ?? PASSWORD,
     agree: true,

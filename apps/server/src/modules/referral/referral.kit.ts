@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import { createTicket, usdtToBtc } from '../../../test/tickets';
-import { TEST_PASSWORD } from '../../../test/users';
+import { registerCode, TEST_PASSWORD } from '../../../test/users';
 import { users } from '../../db/schema';
 
 export let ctx: TestContext;
@@ -20,12 +20,14 @@ let seq = 0;
 export async function register(refId?: number) {
   seq += 1;
   const username = `partner${Date.now().toString(36)}${seq}`;
+  const email = `${username}@example.com`;
   const res = await ctx.app.inject({
     method: 'POST',
     url: '/register',
     payload: {
       username,
-      email: `${username}@example.com`,
+      email,
+      emailCode: await registerCode(ctx, email),
       password: TEST_PASSWORD,
       confirmPassword: TEST_PASSWORD,
       agree: true,

@@ -6,6 +6,7 @@ export const authKeys = {
   mutation: (
     name:
       | 'register'
+      | 'register-code'
       | 'login'
       | 'logout'
       | 'change-password'

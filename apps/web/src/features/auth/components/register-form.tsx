@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { Link } from 'react-router';
 import { registerBody } from '@obmen/shared/contracts';
@@ -8,16 +9,22 @@ import { CheckboxField, PasswordField, TextField } from '../../../components/ui/
 import formStyles from '../../../components/ui/form.module.css';
 import { useLanguage } from '../../../hooks/use-language';
 import { storedRefId } from '../../../lib/referral-id';
+import { errorMessage } from '../../../lib/report-error';
 import { useContractForm } from '../../../lib/use-contract-form';
 import { useRegister } from '../api/register';
+import { useSendRegisterCode } from '../api/send-register-code';
+import styles from './register-form.module.css';
 
 export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const { mutateAsync } = useRegister();
+  const sendCode = useSendRegisterCode();
+  // What the last "send code" said: the same words whether or not the e-mail has an account.
+  const [codeNote, setCodeNote] = useState<{ sent: boolean; text: string } | null>(null);
   const form = useContractForm({
     schema: registerBody,
-    defaultValues: { username: '', email: '', password: '', confirmPassword: '', agree: false },
+    defaultValues: { username: '', email: '', emailCode: '', password: '', confirmPassword: '', agree: false },
     logContext: 'registration',
     onSubmit: async (body) => {
       const refId = storedRefId();
@@ -25,6 +32,17 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
       onSuccess();
     },
   });
+
+  const onSendCode = async () => {
+    if (!(await form.trigger('email'))) return;
+    setCodeNote(null);
+    try {
+      await sendCode.mutateAsync({ email: form.getValues('email') });
+      setCodeNote({ sent: true, text: t('register.codeSent') });
+    } catch (failure) {
+      setCodeNote({ sent: false, text: errorMessage(failure) });
+    }
+  };
 
   return (
     <form className={formStyles.form} onSubmit={form.handleSubmit} noValidate>
@@ -47,6 +65,28 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
         error={form.error('email')}
         {...form.field('email')}
       />
+      <div className={styles.codeRow}>
+        <TextField
+          label={t('register.emailCode')}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          error={form.error('emailCode')}
+          {...form.field('emailCode')}
+        />
+        <Button
+          variant="secondary"
+          className={styles.sendCode}
+          onClick={() => void onSendCode()}
+          loading={sendCode.isPending}
+          loadingText={t('register.sendingCode')}
+        >
+          {codeNote?.sent ? t('register.sendCodeAgain') : t('register.sendCode')}
+        </Button>
+        <p role="status" className={codeNote && !codeNote.sent ? styles.codeProblem : styles.codeSent}>
+          {codeNote?.text}
+        </p>
+      </div>
       <PasswordField
         label={t('register.password')}
         hint={t('form.passwordHint')}
