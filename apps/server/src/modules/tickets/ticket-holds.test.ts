@@ -18,6 +18,19 @@ const heldBtc = async () =>
   (await ctx.database.db.select().from(reserves).where(eq(reserves.currencyCode, 'BTC')))[0]!.held;
 
 describe('holds per client', () => {
+  it('counts one inbox as one client, however its e-mail is spelt (issue 42)', async () => {
+    for (const email of ['tagged+1@example.com', 'Tagged+2@example.com']) {
+      expect((await createTicket(ctx, usdtToBtc('0.01', { email }), {}, '198.51.100.9')).statusCode).toBe(200);
+    }
+    const holds = (await call(ctx, 'GET', '/api/admin/holds', roles.operator)).json();
+    expect(holds).toContainEqual(expect.objectContaining({ by: 'email', client: 'tagged@example.com', tickets: 2 }));
+    const res = await call(ctx, 'POST', '/api/admin/holds/cancel', roles.operator, {
+      by: 'email',
+      client: 'tagged+3@example.com',
+    });
+    expect(res.json()).toEqual({ cancelled: 2 });
+  });
+
   it('lists clients by e-mail and address, and cancels all of one e-mail at once, audited', async () => {
     const before = await heldBtc();
     const made = [];

@@ -78,8 +78,10 @@ export async function checkOpenTickets(tx: Tx, owner: TicketOwner): Promise<void
 }
 
 export type HoldClientKind = 'email' | 'address';
-const clientColumn = (by: HoldClientKind) => (by === 'email' ? sql`lower(${tickets.email})` : sql`${tickets.clientIp}`);
-const clientValue = (by: HoldClientKind, client: string) => (by === 'email' ? client.toLowerCase() : client);
+// An e-mail client is one inbox, as the per-e-mail cap counts it (box+1@ and box+2@ are one hoarder).
+const clientColumn = (by: HoldClientKind) =>
+  by === 'email' ? sql`coalesce(${tickets.emailKey}, lower(${tickets.email}))` : sql`${tickets.clientIp}`;
+const clientValue = (by: HoldClientKind, client: string) => (by === 'email' ? emailKey(client) : client);
 
 /** Clients with open unpaid tickets, by e-mail or by address, most tickets first (the console's list). */
 export async function listHolds(db: DbOrTx, by: HoldClientKind, limit: number) {
@@ -89,7 +91,8 @@ export async function listHolds(db: DbOrTx, by: HoldClientKind, limit: number) {
       client: sql<string>`${client}`,
       getCode: tickets.getCode,
       tickets: sql<number>`count(*)::int`,
-      held: sql<string>`sum(${tickets.getSum})`,
+      // What the client's tickets hold: a soft one (past the unpaid share) holds nothing.
+      held: sql<string>`coalesce(sum(${tickets.getSum}) filter (where ${tickets.hold} <> 'soft'), 0)`,
       oldest: sql<Date>`min(${tickets.createdAt})`,
     })
     .from(tickets)
