@@ -16,7 +16,6 @@ import {
 } from '@obmen/shared';
 import { toUserInfo, type AccountsService } from './accounts.service';
 import type { RegisterCodes } from './register-codes';
-import { TooManyRequestsError } from '../../http/errors';
 import type { RateLimitStore } from '../rate-limits/rate-limit-store';
 import { rateLimitGuard, type Limit } from '../rate-limits/rate-limit.guard';
 import { bearerToken, type AuthGuards } from './auth-guards';
@@ -51,7 +50,14 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
   secureCookies: boolean;
 }> = async (app, { accounts, registerCodes, guards, rateLimits, limits, secureCookies }) => {
   const registerLimit = rateLimitGuard(rateLimits, 'register', limits.register);
-  const registerCodeLimit = rateLimitGuard(rateLimits, 'register-code', limits.registerCode);
+  // Counted alike whether or not the e-mail has an account, so a 429 tells nothing either; per inbox
+  // however it is spelt (box+tag@, Gmail's dots), as the cap is on the mails it receives.
+  const registerCodeLimits = [
+    rateLimitGuard(rateLimits, 'register-code', limits.registerCode),
+    rateLimitGuard(rateLimits, 'register-code:email', limits.registerCodePerEmail, (request) =>
+      emailKey((request.body as { email: string }).email),
+    ),
+  ];
   const resetLimit = rateLimitGuard(rateLimits, 'password-reset', limits.passwordReset);
 
   app.post(
@@ -62,14 +68,8 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/register/code',
-    { preHandler: registerCodeLimit, schema: { body: registerCodeBody, response: { 200: registerCodeReply } } },
+    { preHandler: registerCodeLimits, schema: { body: registerCodeBody, response: { 200: registerCodeReply } } },
     async (request) => {
-      // Counted alike whether or not the e-mail has an account, so the 429 tells nothing either.
-      const { max, windowSeconds } = limits.registerCodePerEmail;
-      // One inbox, however it is spelt (box+tag@, Gmail's dots): the cap is on mails it receives.
-      const mailbox = emailKey(request.body.email);
-      const { count, retryAfterSeconds } = await rateLimits.hit(`register-code:email:${mailbox}`, windowSeconds);
-      if (count > max) throw new TooManyRequestsError('error.tooManyRequests', retryAfterSeconds);
       await registerCodes.send(request.body.email, request.lang);
       return { sent: true as const };
     },

@@ -4,9 +4,8 @@ import { passRateLimitWindows } from '../../../test/clock';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import { openPostgres, type Database } from '../../db/database';
 import { outbox } from '../../db/schema';
-import { registerCode } from '../../../test/users';
 import { DEFAULT_LOGIN_LIMITS } from './login-throttle';
-import { enrolTwoFactor } from '../../../test/users';
+import { enrolTwoFactor, registerCode } from '../../../test/users';
 
 const PASSWORD = 'Tr0ub4dor&Zebra';
 const WRONG = 'Wrong-Pass-1!';

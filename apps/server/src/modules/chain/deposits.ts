@@ -57,12 +57,12 @@ export async function allocateDeposit(tx: Tx, currency: CurrencyRow, giveSum: st
   );
   // Tags go round from the counter; a sum given back by an unpaid cancelled ticket is taken only
   // when no untouched one is left, so a late payment to it rarely meets a new holder.
-  const order = Array.from({ length: TAGS }, (_, attempt) => attempt);
-  const free = (attempt: number, allowReleased: boolean) => {
-    const sum = new Decimal(taggedWith(((number + attempt) % TAGS) + 1)).toFixed();
-    return !held.has(sum) && (allowReleased || !released.has(sum));
+  const sums = Array.from({ length: TAGS }, (_, attempt) => taggedWith(((number + attempt) % TAGS) + 1));
+  const free = (sum: string, allowReleased: boolean) => {
+    const key = new Decimal(sum).toFixed();
+    return !held.has(key) && (allowReleased || !released.has(key));
   };
-  const attempt = order.find((a) => free(a, false)) ?? order.find((a) => free(a, true));
+  const attempt = [false, true].map((again) => sums.findIndex((sum) => free(sum, again))).find((i) => i >= 0);
   // Every tag of this sum is held by a ticket awaiting its payment: a state clients made, not an outage.
   if (attempt === undefined) throw new ConflictError('deposit_tags_exhausted', 'ticket.depositTagsExhausted');
   if (attempt > 0) await skipIndexes(tx, key, attempt);
@@ -71,6 +71,6 @@ export async function allocateDeposit(tx: Tx, currency: CurrencyRow, giveSum: st
     depositAddress: currency.watchAddress,
     depositIndex: number + attempt,
     depositTagged: true,
-    giveSum: taggedWith(((number + attempt) % TAGS) + 1),
+    giveSum: sums[attempt]!,
   };
 }
