@@ -141,7 +141,8 @@ export default tseslint.config(
             { group: ['node:*'], message: 'The web app runs in the browser.' },
             { group: ['@obmen/server', '@obmen/server/*'], message: 'The web app talks to the server only over HTTP.' },
             {
-              group: ['**/admin', '**/admin/*', '**/admin/**'],
+              // Bar admin-routes: the console's route objects, whose every module is a lazy import.
+              group: ['**/admin/**', '!**/admin/admin-routes'],
               message: 'Load the operator console lazily (import() in the router), never statically.',
             },
           ],

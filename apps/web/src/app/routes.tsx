@@ -9,7 +9,8 @@ import {
   type RouteObject,
 } from 'react-router';
 import { LANGS, type Lang } from '@obmen/shared/i18n';
-import { ADMIN_BASE_PATH, PAGE_ROUTES, type PageRouteName } from '@obmen/shared/routing';
+import { PAGE_ROUTES, type PageRouteName } from '@obmen/shared/routing';
+import { adminRoutes } from '../admin/admin-routes';
 import { i18n } from '../lib/i18n';
 import { preferredLanguage, rememberLanguage } from '../lib/language';
 import { log } from '../lib/log';
@@ -206,15 +207,7 @@ function SiteFrame() {
  * language and without a prefix; any other address is the not-found page.
  */
 export const routes: RouteObject[] = [
-  {
-    path: `${ADMIN_BASE_PATH}/*`,
-    // The console shows the site's ticket parts (a status badge), whose texts are in the later part.
-    lazy: async () => {
-      const [consoleModule] = await Promise.all([import('../admin/admin-console'), i18n.loadLater()]);
-      return { Component: consoleModule.Component };
-    },
-    ErrorBoundary: RouteError,
-  },
+  adminRoutes,
   {
     id: 'site',
     Component: SiteFrame,

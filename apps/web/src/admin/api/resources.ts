@@ -4,18 +4,19 @@ import { adminKeys, adminRequest } from './admin-request';
 
 /**
  * The console's calls for the set-up, people and content screens. Each resource is a list (or one
- * record) read with `useAdminQuery` and changed with `useAdminMutation`, which refreshes the
- * resources it names once the change is in; the paths and shapes are the contracts of
- * @obmen/shared/contracts (admin.ts).
+ * record) read through `adminQueryOptions` (by a screen's loader and by `useAdminQuery`) and
+ * changed with `useAdminMutation`, which refreshes the resources it names once the change is in;
+ * the paths and shapes are the contracts of @obmen/shared/contracts (admin.ts).
  */
+export const adminQueryOptions = <T>(resource: string, path: string, query?: RequestOptions['query']) =>
+  queryOptions({
+    queryKey: query ? adminKeys.list(resource, query) : adminKeys.resource(resource),
+    queryFn: ({ signal }) => adminRequest<T>(path, { signal, ...(query && { query }) }),
+    placeholderData: keepPreviousData,
+  });
+
 export function useAdminQuery<T>(resource: string, path: string, query?: RequestOptions['query']) {
-  return useQuery(
-    queryOptions({
-      queryKey: query ? adminKeys.list(resource, query) : adminKeys.resource(resource),
-      queryFn: ({ signal }) => adminRequest<T>(path, { signal, ...(query && { query }) }),
-      placeholderData: keepPreviousData,
-    }),
-  );
+  return useQuery(adminQueryOptions<T>(resource, path, query));
 }
 
 export interface AdminCall {

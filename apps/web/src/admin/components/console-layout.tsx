@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../lib/i18n';
-import { NavLink, useLocation } from 'react-router';
+import { NavLink, Outlet, useLocation } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { LANGS } from '@obmen/shared/i18n';
 import { useLogout } from '../../features/auth/api/logout';
@@ -65,17 +65,9 @@ const OPEN_QUEUE = { status: 'open', q: '', page: 1 } as const;
 /**
  * The console's frame: a sidebar of sections (a drawer on phones), a top bar with language, theme
  * and the operator, and the screen. It keeps the queue counts fresh wherever the operator is and
- * says aloud when a newly paid ticket arrives.
+ * says aloud when a newly paid ticket arrives. The screen is the child route's (`<Outlet/>`).
  */
-export function ConsoleLayout({
-  role,
-  username,
-  children,
-}: {
-  role: ConsoleRole;
-  username: string;
-  children: ReactNode;
-}) {
+export function ConsoleLayout({ role, username }: { role: ConsoleRole; username: string }) {
   const { t } = useTranslation();
   const [lang, setLang] = useConsoleLanguage();
   const [scheme, toggleScheme] = useTheme();
@@ -225,7 +217,7 @@ export function ConsoleLayout({
           </div>
         </header>
         <main id="console-main" className={styles.main} tabIndex={-1}>
-          {children}
+          <Outlet />
         </main>
       </div>
       <p className="visually-hidden" aria-live="polite" role="status">

@@ -8,6 +8,7 @@ import { QueryState } from '../components/query-state';
 import styles from '../components/desk.module.css';
 import { useConsoleLanguage } from '../hooks/use-console-language';
 import { useDebounced } from '../hooks/use-debounced';
+import { screenLoader } from '../staff';
 
 const RESOURCES = [
   'tickets',
@@ -36,8 +37,11 @@ function changedKeys(before: unknown, after: unknown): string[] {
 
 const show = (value: unknown) => (value === null || value === undefined ? '—' : JSON.stringify(value, null, 2));
 
+export const loader = screenLoader('admin');
+export { ScreenError as ErrorBoundary } from '../components/screen-error';
+
 /** Every change made in the console: who, when, what, and the record before and after. */
-export default function Audit() {
+export function Component() {
   const { t } = useTranslation();
   const [lang] = useConsoleLanguage();
   const [resource, setResource] = useState('');

@@ -1,21 +1,28 @@
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../lib/i18n';
 import { Link, useParams } from 'react-router';
 import { type AdminCurrency } from '@obmen/shared/admin';
 import { FireIcon } from '../../components/ui/fire-icon';
-import { useAdminQuery } from '../api/resources';
+import { adminQueryOptions } from '../api/resources';
 import { Badge } from '../components/badges';
-import type { ConsoleRole } from '../components/console-layout';
 import { QueryState } from '../components/query-state';
 import styles from '../components/desk.module.css';
 import { useConsoleLanguage } from '../hooks/use-console-language';
 
 import { CurrencyForm } from './currency-form';
+import { screenLoader, useStaff } from '../staff';
 
-export default function Currencies({ role }: { role: ConsoleRole }) {
+const currencyList = adminQueryOptions<AdminCurrency[]>('currencies', '/currencies');
+
+export const loader = screenLoader('operator', currencyList);
+export { ScreenError as ErrorBoundary } from '../components/screen-error';
+
+export function Component() {
+  const { role } = useStaff();
   const { t } = useTranslation();
   const [lang] = useConsoleLanguage();
   const { code } = useParams();
-  const list = useAdminQuery<AdminCurrency[]>('currencies', '/currencies');
+  const list = useQuery(currencyList);
   const editing = code === 'new' ? null : list.data?.find((c) => c.code === code);
 
   return (

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -6,21 +7,27 @@ import { Button } from '../../components/ui/button';
 import { FormAlert } from '../../components/ui/form-alert';
 import { notify } from '../../lib/notify';
 import { useContractForm, type FormSchema } from '../../lib/use-contract-form';
-import { useAdminMutation, useAdminQuery } from '../api/resources';
+import { useAdminMutation, adminQueryOptions, useAdminQuery } from '../api/resources';
 import { Badge } from '../components/badges';
 import { ConfirmDialog } from '../components/confirm-dialog';
-import type { ConsoleRole } from '../components/console-layout';
 import { CheckboxField, SelectField, TextField } from '../components/fields';
 import { QueryState } from '../components/query-state';
 import styles from '../components/desk.module.css';
+import { screenLoader, useStaff } from '../staff';
 
 const REFRESH = ['directions'];
 
+const directionList = adminQueryOptions<AdminDirection[]>('directions', '/directions');
+
+export const loader = screenLoader('operator', directionList);
+export { ScreenError as ErrorBoundary } from '../components/screen-error';
+
 /** Directions: every give → get pair with its fee, range, processing and whether visitors can use it now. */
-export default function Directions({ role }: { role: ConsoleRole }) {
+export function Component() {
+  const { role } = useStaff();
   const { t } = useTranslation();
   const { give, get } = useParams();
-  const list = useAdminQuery<AdminDirection[]>('directions', '/directions');
+  const list = useQuery(directionList);
   const [filter, setFilter] = useState({ text: '', state: 'all' });
   const [pausing, setPausing] = useState<AdminDirection | null>(null);
   const toggle = useAdminMutation(REFRESH);

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import { adminDiscountBands, type AdminDiscountBand } from '@obmen/shared/admin';
@@ -6,17 +7,23 @@ import { FormAlert } from '../../components/ui/form-alert';
 import { ApiError } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
 import { reportError } from '../../lib/report-error';
-import { useAdminMutation, useAdminQuery } from '../api/resources';
-import type { ConsoleRole } from '../components/console-layout';
+import { useAdminMutation, adminQueryOptions } from '../api/resources';
 import { QueryState } from '../components/query-state';
 import { RowsEditor, rowErrors } from '../components/rows-editor';
 import styles from '../components/desk.module.css';
 import { useConsoleLanguage } from '../hooks/use-console-language';
+import { screenLoader, useStaff } from '../staff';
+
+const bandList = adminQueryOptions<AdminDiscountBand[]>('discount-bands', '/discount-bands');
+
+export const loader = screenLoader('operator', bandList);
+export { ScreenError as ErrorBoundary } from '../components/screen-error';
 
 /** The logged-in discount by successful USD turnover (design §4): a band applies from its turnover up. */
-export default function Discounts({ role }: { role: ConsoleRole }) {
+export function Component() {
+  const { role } = useStaff();
   const { t } = useTranslation();
-  const list = useAdminQuery<AdminDiscountBand[]>('discount-bands', '/discount-bands');
+  const list = useQuery(bandList);
   return (
     <div className={styles.page}>
       <div className={styles.header}>

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import { adminTicketLimitsUpdate, type AdminHold, type AdminTicketLimits } from '@obmen/shared/admin';
@@ -5,7 +6,7 @@ import { Button } from '../../components/ui/button';
 import { FormAlert } from '../../components/ui/form-alert';
 import { notify } from '../../lib/notify';
 import { useContractForm } from '../../lib/use-contract-form';
-import { useAdminMutation, useAdminQuery } from '../api/resources';
+import { useAdminMutation, adminQueryOptions } from '../api/resources';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { TextField } from '../components/fields';
 import { formatDateTime } from '../components/format';
@@ -13,15 +14,22 @@ import { QueryState } from '../components/query-state';
 import styles from '../components/desk.module.css';
 import { useConsoleLanguage } from '../hooks/use-console-language';
 import { HoldsGroupForm } from './holds-group';
+import { screenLoader } from '../staff';
+
+const limitsRead = adminQueryOptions<AdminTicketLimits>('ticket-limits', '/ticket-limits');
+const holdList = adminQueryOptions<AdminHold[]>('holds', '/holds');
+
+export const loader = screenLoader('operator', limitsRead, holdList);
+export { ScreenError as ErrorBoundary } from '../components/screen-error';
 
 /**
  * Holds (issue 33): who holds the reserves with unpaid tickets, by e-mail and by address, with one
  * action to cancel all of a client's or a whole group's (issue 42); and the limits on what they hold.
  */
-export default function Holds() {
+export function Component() {
   const { t } = useTranslation();
-  const limits = useAdminQuery<AdminTicketLimits>('ticket-limits', '/ticket-limits');
-  const holds = useAdminQuery<AdminHold[]>('holds', '/holds');
+  const limits = useQuery(limitsRead);
+  const holds = useQuery(holdList);
   return (
     <div className={styles.page}>
       <div className={styles.header}>

@@ -16,12 +16,16 @@ import { MarkdownPreview } from '../components/markdown-preview';
 import { QueryState } from '../components/query-state';
 import styles from '../components/desk.module.css';
 import { useConsoleLanguage } from '../hooks/use-console-language';
+import { screenLoader } from '../staff';
 
 /** The form's value for a moment: `YYYY-MM-DDTHH:mm` in UTC, the way the schema reads it back. */
 const toInput = (iso: string) => iso.slice(0, 16);
 
+export const loader = screenLoader('admin');
+export { ScreenError as ErrorBoundary } from '../components/screen-error';
+
 /** News: bilingual articles in Markdown, with a preview rendered exactly as visitors will see it. */
-export default function News() {
+export function Component() {
   const { t } = useTranslation();
   const [lang] = useConsoleLanguage();
   const { id } = useParams();

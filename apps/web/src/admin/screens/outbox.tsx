@@ -9,9 +9,13 @@ import { QueryState } from '../components/query-state';
 import styles from '../components/desk.module.css';
 import { useConsoleLanguage } from '../hooks/use-console-language';
 import { useDebounced } from '../hooks/use-debounced';
+import { screenLoader } from '../staff';
+
+export const loader = screenLoader('operator');
+export { ScreenError as ErrorBoundary } from '../components/screen-error';
 
 /** Every mail the product sent or queued (design §2), newest first, found by address or subject. */
-export default function Outbox() {
+export function Component() {
   const { t } = useTranslation();
   const [lang] = useConsoleLanguage();
   const [q, setQ] = useState('');

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import { Link, useParams } from 'react-router';
@@ -9,7 +10,7 @@ import { ApiError } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
 import { reportError } from '../../lib/report-error';
 import { useContractForm } from '../../lib/use-contract-form';
-import { useAdminMutation, useAdminQuery } from '../api/resources';
+import { useAdminMutation, adminQueryOptions } from '../api/resources';
 import { TextAreaField, TextField } from '../components/fields';
 import { formatDateTime } from '../components/format';
 import { MarkdownPreview } from '../components/markdown-preview';
@@ -17,13 +18,19 @@ import { QueryState } from '../components/query-state';
 import { RowsEditor, rowErrors } from '../components/rows-editor';
 import styles from '../components/desk.module.css';
 import { useConsoleLanguage } from '../hooks/use-console-language';
+import { screenLoader } from '../staff';
+
+const pagesRead = adminQueryOptions<AdminPages>('pages', '/pages');
+
+export const loader = screenLoader('admin', pagesRead);
+export { ScreenError as ErrorBoundary } from '../components/screen-error';
 
 /** The public pages (about, partner, rules, AML, FAQ, contacts) in both languages, and the FAQ's questions. */
-export default function Pages() {
+export function Component() {
   const { t } = useTranslation();
   const [lang] = useConsoleLanguage();
   const { slug } = useParams();
-  const data = useAdminQuery<AdminPages>('pages', '/pages');
+  const data = useQuery(pagesRead);
   const page = data.data?.pages.find((p) => p.slug === slug);
   return (
     <div className={styles.page}>

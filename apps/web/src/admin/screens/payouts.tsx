@@ -16,12 +16,16 @@ import { formatDateTime } from '../components/format';
 import { QueryState } from '../components/query-state';
 import styles from '../components/desk.module.css';
 import { useConsoleLanguage } from '../hooks/use-console-language';
+import { screenLoader } from '../staff';
 
 type Step = { payout: AdminPayout; kind: 'approve' | 'pay' | 'reject' };
 const REFRESH = ['payouts'];
 
+export const loader = screenLoader('operator');
+export { ScreenError as ErrorBoundary } from '../components/screen-error';
+
 /** Referral payouts (design §4): approve a request, pay it with a reference, or reject it and return the balance. */
-export default function Payouts() {
+export function Component() {
   const { t } = useTranslation();
   const [lang] = useConsoleLanguage();
   const [status, setStatus] = useState<string>('pending');

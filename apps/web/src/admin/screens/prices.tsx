@@ -1,23 +1,31 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import { adminPriceUpdate, type AdminCurrency, type AdminPrice, type AdminPriceList } from '@obmen/shared/admin';
 import { notify } from '../../lib/notify';
 import { useContractForm } from '../../lib/use-contract-form';
-import { useAdminMutation, useAdminQuery } from '../api/resources';
+import { useAdminMutation, adminQueryOptions } from '../api/resources';
 import { Badge } from '../components/badges';
 import { formatAge, formatDateTime } from '../components/format';
 import { QueryState } from '../components/query-state';
 import styles from '../components/desk.module.css';
 import { useConsoleLanguage } from '../hooks/use-console-language';
+import { screenLoader } from '../staff';
 
 const REFRESH = ['prices', 'directions'];
 
+const priceList = adminQueryOptions<AdminPriceList>('prices', '/prices');
+const currencyList = adminQueryOptions<AdminCurrency[]>('currencies', '/currencies');
+
+export const loader = screenLoader('operator', priceList, currencyList);
+export { ScreenError as ErrorBoundary } from '../components/screen-error';
+
 /** USD prices: where each comes from, how old it is, and the operator's own price when the market needs one. */
-export default function Prices() {
+export function Component() {
   const { t } = useTranslation();
   const [lang] = useConsoleLanguage();
-  const list = useAdminQuery<AdminPriceList>('prices', '/prices');
-  const currencies = useAdminQuery<AdminCurrency[]>('currencies', '/currencies');
+  const list = useQuery(priceList);
+  const currencies = useQuery(currencyList);
   const release = useAdminMutation(REFRESH);
   const [editing, setEditing] = useState<string | null>(null);
   const valute = (code: string) => currencies.data?.find((c) => c.code === code)?.valute ?? code;

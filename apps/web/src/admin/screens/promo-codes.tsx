@@ -15,6 +15,7 @@ import { QueryState } from '../components/query-state';
 import styles from '../components/desk.module.css';
 import { useConsoleLanguage } from '../hooks/use-console-language';
 import { useDebounced } from '../hooks/use-debounced';
+import { screenLoader } from '../staff';
 
 const TONES: Record<AdminPromo['status'], Tone> = {
   active: 'success',
@@ -23,8 +24,11 @@ const TONES: Record<AdminPromo['status'], Tone> = {
   expired: 'neutral',
 };
 
+export const loader = screenLoader('admin');
+export { ScreenError as ErrorBoundary } from '../components/screen-error';
+
 /** Promo codes: issue single-use codes to one user or as a batch, and see which were used on which ticket. */
-export default function PromoCodes() {
+export function Component() {
   const { t } = useTranslation();
   const [lang] = useConsoleLanguage();
   const [q, setQ] = useState('');

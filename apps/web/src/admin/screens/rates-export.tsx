@@ -1,9 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import { Badge } from '../components/badges';
 import { QueryState } from '../components/query-state';
 import styles from '../components/desk.module.css';
+import { screenLoader } from '../staff';
 
 const FILES = {
   legacy: '/export/rates.xml',
@@ -43,25 +44,31 @@ function readRows(xml: string): PreviewRow[] {
   }));
 }
 
+// Both files as a monitor fetches them (public, no token), the newer one read into rows.
+const exportFiles = queryOptions({
+  queryKey: ['admin', 'rates-export'],
+  queryFn: async ({ signal }) => {
+    const read = async (path: string) => {
+      const res = await fetch(path, { signal, cache: 'no-store' });
+      if (!res.ok) throw new Error(`${path}: ${res.status}`);
+      return res.text();
+    };
+    const [legacy, eref11] = await Promise.all([read(FILES.legacy), read(FILES.eref11)]);
+    return { legacy, eref11, rows: readRows(eref11) };
+  },
+});
+
+export const loader = screenLoader('operator', exportFiles);
+export { ScreenError as ErrorBoundary } from '../components/screen-error';
+
 /**
  * The rates export as monitors get it now (issue 35): both files, the newer one read back into a
  * table, so an operator sees what BestChange and the others will say about each direction.
  */
-export default function RatesExport() {
+export function Component() {
   const { t } = useTranslation();
   const [kind, setKind] = useState<FileKind>('eref11');
-  const files = useQuery({
-    queryKey: ['admin', 'rates-export'],
-    queryFn: async ({ signal }) => {
-      const read = async (path: string) => {
-        const res = await fetch(path, { signal, cache: 'no-store' });
-        if (!res.ok) throw new Error(`${path}: ${res.status}`);
-        return res.text();
-      };
-      const [legacy, eref11] = await Promise.all([read(FILES.legacy), read(FILES.eref11)]);
-      return { legacy, eref11, rows: readRows(eref11) };
-    },
-  });
+  const files = useQuery(exportFiles);
   return (
     <div className={styles.page}>
       <div className={styles.header}>

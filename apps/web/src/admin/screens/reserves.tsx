@@ -1,19 +1,26 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import { adminReserveUpdate, type AdminReserve } from '@obmen/shared/admin';
 import { notify } from '../../lib/notify';
 import { useContractForm } from '../../lib/use-contract-form';
-import { useAdminMutation, useAdminQuery } from '../api/resources';
+import { useAdminMutation, adminQueryOptions } from '../api/resources';
 import { formatDateTime } from '../components/format';
 import { QueryState } from '../components/query-state';
 import styles from '../components/desk.module.css';
 import { useConsoleLanguage } from '../hooks/use-console-language';
+import { screenLoader } from '../staff';
+
+const reserveList = adminQueryOptions<AdminReserve[]>('reserves', '/reserves');
+
+export const loader = screenLoader('operator', reserveList);
+export { ScreenError as ErrorBoundary } from '../components/screen-error';
 
 /** Reserves: what the exchanger holds of each currency, what open tickets hold of it, what is left to sell. */
-export default function Reserves() {
+export function Component() {
   const { t } = useTranslation();
   const [lang] = useConsoleLanguage();
-  const list = useAdminQuery<AdminReserve[]>('reserves', '/reserves');
+  const list = useQuery(reserveList);
   const [editing, setEditing] = useState<string | null>(null);
   return (
     <div className={styles.page}>

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -6,7 +7,7 @@ import { Button } from '../../components/ui/button';
 import { FormAlert } from '../../components/ui/form-alert';
 import { notify } from '../../lib/notify';
 import { useContractForm } from '../../lib/use-contract-form';
-import { useAdminMutation, useAdminQuery } from '../api/resources';
+import { useAdminMutation, adminQueryOptions, useAdminQuery } from '../api/resources';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { SelectField, TextAreaField, TextField } from '../components/fields';
 import { formatDateTime } from '../components/format';
@@ -14,13 +15,19 @@ import { MarkdownPreview } from '../components/markdown-preview';
 import { QueryState } from '../components/query-state';
 import styles from '../components/desk.module.css';
 import { useConsoleLanguage } from '../hooks/use-console-language';
+import { screenLoader } from '../staff';
+
+const seoList = adminQueryOptions<AdminSeo[]>('seo', '/seo');
+
+export const loader = screenLoader('admin', seoList);
+export { ScreenError as ErrorBoundary } from '../components/screen-error';
 
 /** The texts of pair pages (`/SBERRUB--BTC`): meta tags, heading and the text under the converter, in both languages. */
-export default function Seo() {
+export function Component() {
   const { t } = useTranslation();
   const [lang] = useConsoleLanguage();
   const { give, get } = useParams();
-  const list = useAdminQuery<AdminSeo[]>('seo', '/seo');
+  const list = useQuery(seoList);
   const [filter, setFilter] = useState('');
   const open = give && get;
   const record = list.data?.find((s) => s.giveCode === give && s.getCode === get);

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import type { AdminSiteState } from '@obmen/shared/admin';
@@ -6,7 +7,7 @@ import { Button } from '../../components/ui/button';
 import { FormAlert } from '../../components/ui/form-alert';
 import { notify } from '../../lib/notify';
 import { useContractForm } from '../../lib/use-contract-form';
-import { useAdminMutation, useAdminQuery } from '../api/resources';
+import { useAdminMutation, adminQueryOptions } from '../api/resources';
 import { Badge } from '../components/badges';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { TextAreaField, TextField } from '../components/fields';
@@ -15,11 +16,17 @@ import { QueryState } from '../components/query-state';
 import styles from '../components/desk.module.css';
 import { useConsoleLanguage } from '../hooks/use-console-language';
 import { AwaitingPaymentWarning } from './awaiting-payment';
+import { screenLoader } from '../staff';
+
+const siteStateRead = adminQueryOptions<AdminSiteState>('site-state', '/site-state');
+
+export const loader = screenLoader('operator', siteStateRead);
+export { ScreenError as ErrorBoundary } from '../components/screen-error';
 
 /** Maintenance: switch new exchanges off with a notice in both languages, and back on. */
-export default function SiteState() {
+export function Component() {
   const { t } = useTranslation();
-  const state = useAdminQuery<AdminSiteState>('site-state', '/site-state');
+  const state = useQuery(siteStateRead);
   return (
     <div className={styles.page}>
       <div className={styles.header}>

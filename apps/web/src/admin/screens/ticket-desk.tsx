@@ -1,16 +1,18 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '../../lib/i18n';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { ADMIN_TICKET_FILTERS, type AdminTicketFilter, type AdminTicketSummary } from '@obmen/shared/admin';
 import { isLang } from '@obmen/shared/i18n';
 import { OPEN_TICKET_STATUSES } from '@obmen/shared/ticket-statuses';
 import { Pagination } from '../../components/ui/pagination';
-import { useTicketQueue } from '../api/tickets';
+import { queryClient } from '../../lib/query-client';
+import { ticketOptions, ticketQueueOptions, useTicketQueue, type QueueFilter } from '../api/tickets';
 import { TicketStatusBadge } from '../components/badges';
 import { formatAge, formatDateTime, secondsSince } from '../components/format';
 import { TicketSums } from '../components/ticket-sums';
 import { QueryState } from '../components/query-state';
 import styles from '../components/desk.module.css';
+import { requireStaff } from '../staff';
 import { TicketPanel } from './ticket-panel';
 
 const TABS: readonly AdminTicketFilter[] = [
@@ -32,19 +34,37 @@ function isFilter(value: string | null): value is AdminTicketFilter {
   return (ADMIN_TICKET_FILTERS as readonly string[]).includes(value ?? '');
 }
 
+/** The queue the address asks for: `?status=&q=&page=`, the open tickets' first page by default. */
+function queueFilterOf(params: URLSearchParams): QueueFilter {
+  const status = params.get('status');
+  return {
+    status: isFilter(status) ? status : 'open',
+    q: params.get('q') ?? '',
+    page: Math.max(1, Number(params.get('page')) || 1),
+  };
+}
+
+/** The queue comes first; the open ticket is asked for beside it, and its panel tells its own failure. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireStaff(request);
+  if (params.id) void queryClient.prefetchQuery(ticketOptions(params.id));
+  await queryClient.ensureQueryData(ticketQueueOptions(queueFilterOf(new URL(request.url).searchParams)));
+  return null;
+}
+
+export { ScreenError as ErrorBoundary } from '../components/screen-error';
+
 /**
  * The ticket desk: the live queue (paid tickets first, oldest first; it asks again every few
  * seconds) beside the open ticket. Keys: "/" search, j/k next and previous ticket, Escape closes it.
  */
-export function TicketDesk() {
+export function Component() {
   const { t, i18n } = useTranslation();
   const lang = isLang(i18n.language) ? i18n.language : 'ru';
   const { id } = useParams();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
-  const status = isFilter(params.get('status')) ? (params.get('status') as AdminTicketFilter) : 'open';
-  const q = params.get('q') ?? '';
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const { status, q, page } = queueFilterOf(params);
   const [typed, setTyped] = useState(q);
   const queue = useTicketQueue({ status, q, page });
   const items = useMemo(() => queue.data?.items ?? [], [queue.data]);

@@ -13,17 +13,21 @@ import { QueryState } from '../components/query-state';
 import styles from '../components/desk.module.css';
 import { useConsoleLanguage } from '../hooks/use-console-language';
 import { useDebounced } from '../hooks/use-debounced';
+import { screenLoader } from '../staff';
 
 type Change =
   | { user: AdminUser; role: UserRole }
   | { user: AdminUser; blocked: boolean }
   | { user: AdminUser; resetTwoFactor: true };
 
+export const loader = screenLoader('admin');
+export { ScreenError as ErrorBoundary } from '../components/screen-error';
+
 /**
  * People: find a user, give them a role, block or unblock them, turn off the 2FA of one who lost
  * the authenticator (admins only; never oneself).
  */
-export default function Users() {
+export function Component() {
   const { t } = useTranslation();
   const [lang] = useConsoleLanguage();
   const [q, setQ] = useState('');
