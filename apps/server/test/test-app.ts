@@ -97,10 +97,35 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
   };
 }
 
-/** A built web app for the server to serve: these files (paths under the dist folder) and no more. */
-export function tempWebDist(files: Record<string, string | Buffer>): string {
-  const dist = mkdtempSync(path.join(tmpdir(), 'obmen-dist-'));
-  for (const [name, content] of Object.entries(files)) {
+/**
+ * The web app's server entry as these tests use it (the real one is React's, apps/web/src/entry-server.tsx,
+ * checked by the browser suite): a public page's document holds what the services read for it in
+ * process, a page of the operator's text that does not exist is a 404, a path without a language
+ * is the browser's to draw.
+ */
+export const STAND_IN_RENDERER = `
+export const INLINE_SCRIPTS = ["document.documentElement.classList.add('theme-light');"];
+export async function renderPage({ url, reads, publicUrl }) {
+  const [, lang, slug] = url.pathname.split('/');
+  if (lang !== 'ru' && lang !== 'en') return { status: 200, personal: true, html: '<!doctype html><html><body>app</body></html>' };
+  let status = 200;
+  let title = 'Obmen';
+  if (slug) {
+    try { title = (await reads.page(slug, lang)).metaTitle; } catch (error) { status = error.statusCode ?? 500; }
+  }
+  const body = 'x'.repeat(2000);
+  return { status, personal: false, html: '<!doctype html><html lang="' + lang + '"><head><title>' + title + '</title><link rel="canonical" href="' + publicUrl + url.pathname + '"></head><body>' + body + '</body></html>' };
+}
+`;
+
+/**
+ * A built web app for the server to serve: these files (paths under the dist folder) and no more,
+ * and beside them the server entry (dist-server/entry-server.js, STAND_IN_RENDERER unless given).
+ */
+export function tempWebDist(files: Record<string, string | Buffer>, renderer = STAND_IN_RENDERER): string {
+  const root = mkdtempSync(path.join(tmpdir(), 'obmen-dist-'));
+  const dist = path.join(root, 'dist');
+  for (const [name, content] of Object.entries({ ...files, '../dist-server/entry-server.js': renderer })) {
     mkdirSync(path.dirname(path.join(dist, name)), { recursive: true });
     writeFileSync(path.join(dist, name), content);
   }
