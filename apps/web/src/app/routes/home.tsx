@@ -1,4 +1,3 @@
-import { useHydrated } from '../../hooks/use-hydrated';
 import { useTranslation } from '../../lib/i18n';
 import { pagePath } from '@obmen/shared/routing';
 import { useSeo } from '../../features/converter/api/get-seo';
@@ -9,7 +8,6 @@ import { SeoText } from '../../features/converter/components/seo-text';
 import { pairKey } from '../../features/converter/converter-logic';
 import { useConverter, type Converter as ConverterModel } from '../../features/converter/hooks/use-converter';
 import { usePageMeta } from '../../features/converter/hooks/use-page-meta';
-import { phishingWarningSeen } from '../../features/converter/phishing-warning-seen';
 import { PhishingWarning } from '../../features/converter/components/phishing-warning';
 import styles from './home.module.css';
 
@@ -17,8 +15,6 @@ import styles from './home.module.css';
 export function Component() {
   const model = useConverter();
   const texts = usePairTexts(model);
-  // Storage is the browser's: the one-time notice opens after hydration, until it is dismissed.
-  const warn = useHydrated() && !phishingWarningSeen();
 
   return (
     <div className={styles.page}>
@@ -31,7 +27,7 @@ export function Component() {
       <MarketOverview lang={model.lang} />
       <SeoText title={texts.textTitle} body={texts.textBody} />
       <Advantages lang={model.lang} />
-      {warn && <PhishingWarning />}
+      <PhishingWarning />
     </div>
   );
 }
