@@ -36,7 +36,7 @@ export function SiteHeader() {
         <div className={styles.tools}>
           <Link
             to={pagePath(lang, 'find_ticket')}
-            className={styles.iconButton}
+            className={`${styles.iconButton} ${styles.findTicket}`}
             aria-label={t('shell.findTicket')}
             title={t('shell.findTicket')}
           >

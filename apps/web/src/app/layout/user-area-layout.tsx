@@ -1,6 +1,6 @@
-import type { ComponentType, ReactNode } from 'react';
+import { useEffect, useRef, useState, type ComponentType, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from '../../lib/i18n';
-import { NavLink } from 'react-router';
+import { NavLink, useLocation } from 'react-router';
 import { pagePath, type PageRouteName } from '@obmen/shared/routing';
 import type { IconProps } from '../../components/ui/icons';
 import { CrownIcon, GiftIcon, SettingsIcon, TicketIcon, UsersIcon } from '../../components/ui/shell-icons';
@@ -17,11 +17,51 @@ const TABS: readonly { name: PageRouteName; label: string; Icon: ComponentType<I
   { name: 'user_promo', label: 'shell.userArea.promo', Icon: GiftIcon },
 ];
 
+/**
+ * On a phone the four tabs are wider than the screen: the side with more of them fades out, and
+ * the open page's tab is scrolled into the middle, so nothing looks cut off for good.
+ */
+function useScrollHints(ref: RefObject<HTMLElement | null>) {
+  const { pathname } = useLocation();
+  const [more, setMore] = useState({ before: false, after: false });
+
+  useEffect(() => {
+    const strip = ref.current;
+    if (!strip) return;
+    const update = () => {
+      const end = strip.scrollWidth - strip.clientWidth;
+      // A pixel of slack: zoomed screens scroll by fractions and stop just short of either end.
+      const next = { before: strip.scrollLeft > 1, after: strip.scrollLeft < end - 1 };
+      setMore((now) => (now.before === next.before && now.after === next.after ? now : next));
+    };
+    update();
+    strip.addEventListener('scroll', update, { passive: true });
+    const resized = new ResizeObserver(update);
+    resized.observe(strip);
+    return () => {
+      strip.removeEventListener('scroll', update);
+      resized.disconnect();
+    };
+  }, [ref]);
+
+  useEffect(() => {
+    const strip = ref.current;
+    const active = strip?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!strip || !active) return;
+    // The strip's own scroll, not scrollIntoView, which would scroll the page as well.
+    strip.scrollLeft = active.offsetLeft - (strip.clientWidth - active.offsetWidth) / 2;
+  }, [ref, pathname]);
+
+  return { 'data-more-before': more.before || undefined, 'data-more-after': more.after || undefined };
+}
+
 /** The user area's header over its four pages (spec §2): the username, their tabs, the VIP button. */
 export function Component({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const { user } = useSession();
+  const tabs = useRef<HTMLElement>(null);
+  const hints = useScrollHints(tabs);
   return (
     <div className={styles.area}>
       <div className={styles.head}>
@@ -38,7 +78,7 @@ export function Component({ children }: { children?: ReactNode }) {
           <CrownIcon size={18} />
           {t('shell.userArea.vip')}
         </button>
-        <nav aria-label={t('shell.userArea.tabs')} className={styles.tabs}>
+        <nav ref={tabs} aria-label={t('shell.userArea.tabs')} className={styles.tabs} {...hints}>
           <ul className={styles.tabList}>
             {TABS.map(({ name, label, Icon }) => (
               <li key={name}>

@@ -7,6 +7,7 @@ import { CrownIcon, GiftIcon, LogoutIcon, SettingsIcon, TicketIcon, UsersIcon } 
 import { useLogout } from '../../features/auth/api/logout';
 import { useSession } from '../../features/auth/hooks/use-session';
 import { openVipModal } from '../../features/vip/vip-modal-store';
+import { useHydrated } from '../../hooks/use-hydrated';
 import { useLanguage } from '../../hooks/use-language';
 import { Avatar } from './avatar';
 import styles from './user-menu.module.css';
@@ -22,11 +23,15 @@ const USER_PAGES: readonly { name: PageRouteName; label: string; Icon: Component
  * The header's account entry (spec §2): a login link for visitors; for a logged-in user their name,
  * opening the profile panel — the user pages, 'get VIP status' and logout. A disclosure, not an
  * ARIA menu: plain links and buttons keep the keyboard and screen reader behaviour everyone knows.
+ * Both take one box of one size, so the header never moves when the session becomes known.
  */
 export function UserMenu() {
   const { t } = useTranslation();
   const lang = useLanguage();
   const { token, user } = useSession();
+  // The server draws every page signed out; until the browser has taken over, a visitor whose
+  // browser holds a session (public/theme-init.js marks it on <html>) sees a blank box, not 'log in'.
+  const sessionKnown = useHydrated();
   const navigate = useNavigate();
   const location = useLocation();
   const logout = useLogout();
@@ -68,10 +73,12 @@ export function UserMenu() {
 
   if (!token) {
     return (
-      <Link to={pagePath(lang, 'login')} className={styles.login}>
-        <UserIcon />
-        <span className={styles.loginText}>{t('shell.account.login')}</span>
-      </Link>
+      <div className={styles.root} data-testid="account-slot">
+        <Link to={pagePath(lang, 'login')} className={styles.login} data-session-unknown={!sessionKnown || undefined}>
+          <UserIcon />
+          <span className={styles.loginText}>{t('shell.account.login')}</span>
+        </Link>
+      </div>
     );
   }
 
@@ -90,7 +97,7 @@ export function UserMenu() {
   };
 
   return (
-    <div className={styles.root} ref={root}>
+    <div className={styles.root} ref={root} data-testid="account-slot">
       <button
         ref={button}
         type="button"

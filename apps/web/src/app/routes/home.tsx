@@ -1,5 +1,4 @@
 import { data } from 'react-router';
-import { useHydrated } from '../../hooks/use-hydrated';
 import { useTranslation } from '../../lib/i18n';
 import { useSeo } from '../../features/converter/api/get-seo';
 import { Advantages } from '../../features/converter/components/advantages';
@@ -26,7 +25,6 @@ import { cleanPromo } from '../../features/converter/converter-state';
 import { PageMeta } from '../../components/page-meta';
 import type { PageLoader } from '../load-context';
 import { useConverter, type Converter as ConverterModel } from '../../features/converter/hooks/use-converter';
-import { phishingWarningSeen } from '../../features/converter/phishing-warning-seen';
 import { PhishingWarning } from '../../features/converter/components/phishing-warning';
 import styles from './home.module.css';
 
@@ -67,8 +65,6 @@ export const loader: PageLoader = async ({ params, request, context }) => {
 export function Component() {
   const model = useConverter();
   const texts = usePairTexts(model);
-  // Storage is the browser's: the one-time notice opens after hydration, until it is dismissed.
-  const warn = useHydrated() && !phishingWarningSeen();
 
   return (
     <div className={styles.page}>
@@ -82,7 +78,7 @@ export function Component() {
       <MarketOverview lang={model.lang} />
       <SeoText title={texts.textTitle} body={texts.textBody} />
       <Advantages lang={model.lang} />
-      {warn && <PhishingWarning />}
+      <PhishingWarning />
     </div>
   );
 }

@@ -12,6 +12,13 @@ export interface NoticeDialogProps {
   children?: ReactNode;
   footer?: ReactNode;
   size?: 'sm' | 'md' | 'lg';
+  /**
+   * False while the page is still the server's drawing (and in the browser's first render, which
+   * must match it): the dialog is drawn open in place, so it paints with the page; true makes it
+   * the modal one.
+   */
+  modal?: boolean;
+  className?: string;
 }
 
 /**
@@ -21,18 +28,28 @@ export interface NoticeDialogProps {
  * style reads and forced layouts) runs during the page's first render, where it cost more than the
  * page itself. Dialogs a visitor opens use `Dialog`.
  */
-export function NoticeDialog({ onClose, title, description, children, footer, size = 'md' }: NoticeDialogProps) {
+export function NoticeDialog({
+  onClose,
+  title,
+  description,
+  children,
+  footer,
+  size = 'md',
+  modal = true,
+  className = '',
+}: NoticeDialogProps) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();
 
-  // Opened before the first paint, so it is part of the page's first look.
+  // Made modal before the next paint; React has just taken the server's `open` away.
   useLayoutEffect(() => {
     const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    return () => dialog?.close();
-  }, []);
+    if (!dialog || !modal) return;
+    if (!dialog.open) dialog.showModal();
+    return () => dialog.close();
+  }, [modal]);
 
   // A click on the backdrop lands on the dialog itself, outside its box.
   const closeOnBackdrop = (event: MouseEvent<HTMLDialogElement>) => {
@@ -49,7 +66,8 @@ export function NoticeDialog({ onClose, title, description, children, footer, si
   return (
     <dialog
       ref={ref}
-      className={`${styles.panel} ${styles.notice} ${styles[size]}`}
+      open={!modal || undefined}
+      className={`${styles.panel} ${styles.notice} ${styles[size]} ${className}`}
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}
       onCancel={(event) => {
