@@ -27,6 +27,9 @@ export async function viteDevRenderer(app: FastifyInstance, webRoot = findWebRoo
   const vite = await createServer({
     root: webRoot,
     configFile: existsSync(configFile) ? configFile : false,
+    // Read by Vite's own module runner, not bundled to a temporary file that Node imports: tsx
+    // watch restarted the server each time Vite deleted that file.
+    configLoader: 'runner',
     appType: 'custom',
     clearScreen: false,
     // Hot reload's WebSocket on this server's port: one address for pages, files and updates.
