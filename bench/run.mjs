@@ -4,8 +4,8 @@
 //   npm run bench                      everything (PGlite; PostgreSQL too with TEST_DATABASE_URL)
 //   npm run bench -- --quick           shorter runs, for a first look while working
 //   npm run bench -- --no-lighthouse   the server only
-//   npm run bench -- --only=reads,pages   some parts (reads, calculate, pages, tickets, logins,
-//                                      lighthouse); the table is printed, RESULTS.md left as it is
+//   npm run bench -- --only=reads,pages   some parts (reads, small-reads, calculate, pages, tickets,
+//                                      logins, lighthouse); the table is printed, RESULTS.md left as it is
 //   BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' npm run bench   profiles the product under load
 //
 // Every request of a line differs from the one before it: other pairs, currencies, amounts, users.
@@ -31,10 +31,10 @@ import {
 import { OPERATOR, root, startFastifyHello, startProduct, startTwin } from './lib/processes.mjs';
 import { machine, missed, record, writeResults } from './lib/report.mjs';
 import { fromUnits, jsonBodies, quoteBodies, rotatingPaths } from './lib/varied.mjs';
-import { cacheableReads, EXCHANGE, LANGS } from './lib/reads.mjs';
+import { cacheableReads, EXCHANGE, LANGS, smallReads } from './lib/reads.mjs';
 import { lighthouseScores } from './lighthouse.mjs';
 
-const PARTS = ['reads', 'calculate', 'pages', 'tickets', 'logins', 'lighthouse'];
+const PARTS = ['reads', 'small-reads', 'calculate', 'pages', 'tickets', 'logins', 'lighthouse'];
 const only = process.argv
   .find((arg) => arg.startsWith('--only='))
   ?.slice('--only='.length)
@@ -48,8 +48,19 @@ const wants = (part) =>
   only ? only.includes(part) : part !== 'lighthouse' || !process.argv.includes('--no-lighthouse');
 const noErrors = (f) => f.bad === 0;
 
-async function benchReads(label, url, catalog) {
-  for (const read of cacheableReads(catalog)) {
+const TWIN_BUDGET = {
+  text: '≥ 0.85 × a bare Fastify route sending the same bytes, no errors',
+  check: (f) => f.ratio >= 0.85 && f.bad === 0 && f.yardstickBad === 0,
+};
+// Issue 43: the small reads' ratio is printed, not held to a figure.
+const NO_ERRORS_ON_EITHER = {
+  text: 'no errors (the ratio has no budget)',
+  check: (f) => f.bad === 0 && f.yardstickBad === 0,
+};
+
+/** Each read against its bare twin, the ratio held to `budget`. */
+async function benchReads(label, url, reads, budget) {
+  for (const read of reads) {
     // Only what the product answers with 200: a refusal is no read to compare.
     const answers = (await capture(url, read.paths)).filter((answer) => answer.status === 200);
     const paths = answers.map((answer) => answer.path);
@@ -66,10 +77,7 @@ async function benchReads(label, url, catalog) {
         against: 'twin',
         note: `${paths.length} different request${paths.length === 1 ? '' : 's'} in turn, ~${r.bytes} bytes per answer; ${r.spread}; the twin ${Math.round(r.yardstickRps)} req/s in that round${r.yardstickBad ? `; the twin had ${r.yardstickBad} errors` : ''}`,
       },
-      {
-        text: '≥ 0.85 × a bare Fastify route sending the same bytes, no errors',
-        check: (f) => f.ratio >= 0.85 && f.bad === 0 && f.yardstickBad === 0,
-      },
+      budget,
     );
   }
 }
@@ -260,7 +268,8 @@ async function benchBeside(label, quote, login, soloP99) {
 async function benchProduct(label, product, fastifyUrl, ticketBudget) {
   const url = product.url;
   const catalog = await readCatalog(url);
-  if (wants('reads')) await benchReads(label, url, catalog);
+  if (wants('reads')) await benchReads(label, url, cacheableReads(), TWIN_BUDGET);
+  if (wants('small-reads')) await benchReads(label, url, smallReads(catalog), NO_ERRORS_ON_EITHER);
   const calculate = wants('calculate') && (await benchCalculate(label, url, fastifyUrl, catalog));
   if (wants('pages')) await benchPages(label, url, catalog);
   if (wants('tickets')) await benchTickets(label, url, catalog, ticketBudget);

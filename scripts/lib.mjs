@@ -36,7 +36,6 @@ const BUILD_INPUTS = [
   'packages/shared/package.json',
   'apps/web/src',
   'apps/web/public',
-  'apps/web/index.html',
   'apps/web/vite.config.ts',
   'apps/web/package.json',
   'apps/server/src',
@@ -68,7 +67,7 @@ export function buildStamp() {
 }
 
 export const STAMP_FILE = path.join(root, '.build-stamp');
-export const BUILD_OUTPUTS = ['apps/web/dist/index.html', 'apps/server/dist/main.js'].map((p) => path.join(root, p));
+export const BUILD_OUTPUTS = ['apps/web/dist/.vite/manifest.json', 'apps/web/dist-server/entry-server.js', 'apps/server/dist/main.js'].map((p) => path.join(root, p));
 
 export function buildIsFresh() {
   return (

@@ -111,9 +111,12 @@ export default defineConfig(({ command, isSsrBuild }) => ({
           target: 'es2022',
           sourcemap: true,
           assetsInlineLimit: 0,
-          // The manifest lets `npm test` weigh what the home page loads (scripts/bundle-size.mjs).
+          // The manifest names each page's files in its document (src/app/document/assets.ts), and
+          // lets `npm test` weigh what the home page loads (scripts/bundle-size.mjs).
           manifest: true,
           rolldownOptions: {
+            // The document is React's (src/app/document/document.tsx): no index.html.
+            input: 'src/main.tsx',
             output: {
               codeSplitting: { groups: firstRenderChunks },
               // A chunk holding any of the operator console's code says so in its name: visitors must

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
@@ -17,9 +18,12 @@ import { personalByDefault } from './http/public-cache';
 import { requestIds } from './http/request-id';
 import { logRequests, withRedactedRequests } from './http/request-log';
 import securityHeaders, { securityHeadersOf } from './http/security-headers';
-import { errorHandling } from './http/errors';
+import { errorHandling, sendError } from './http/errors';
 import { requestLanguage } from './http/request-language';
-import { themeScriptOf, webApp } from './http/web-app';
+import { webFiles } from './http/web-files';
+import { createPageReads } from './http/pages/page-reads';
+import { pagesRoutes } from './http/pages/pages.routes';
+import { loadRenderer } from './http/pages/renderer';
 import { createCatalog, type Catalog } from './modules/exchange/exchange.catalog';
 import { createExchangeService, type ExchangeService } from './modules/exchange/exchange.service';
 import { createQuoteSigner } from './modules/exchange/quote-token';
@@ -55,7 +59,6 @@ import {
 } from './modules/tickets/incoming-payments.service';
 import { contentRoutes } from './modules/content/content.routes';
 import { createContentService } from './modules/content/content.service';
-import { createPageMeta } from './modules/seo/page-meta';
 import { sitemapRoutes } from './modules/seo/sitemap.routes';
 import { createMetrics, registerScrapedGauges, timeRequests } from './modules/monitoring/metrics';
 import { monitoringRoutes } from './modules/monitoring/monitoring.routes';
@@ -95,7 +98,7 @@ export const CLIENT_TIMEOUTS: ClientTimeouts = { requestMs: 25_000, checkEveryMs
 
 export interface AppDeps {
   config: Pick<Config, 'LOG_LEVEL' | 'PUBLIC_URL' | 'SMTP_URL' | 'MAIL_FROM'> &
-    Partial<Pick<Config, 'REDIS_URL'>> &
+    Partial<Pick<Config, 'REDIS_URL' | 'NODE_ENV'>> &
     Partial<
       Pick<
         Config,
@@ -199,14 +202,18 @@ export async function buildApp({
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(requestLanguage);
-  const themeScript = webDist ? themeScriptOf(webDist) : null;
+  // The page renderer first: its documents' inline scripts are allowed by their hashes in the CSP.
+  const renderer = await loadRenderer(app, { webDist, dev: config.NODE_ENV === 'development' });
+  const inlineScriptHashes = (renderer?.INLINE_SCRIPTS ?? []).map(
+    (text) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`,
+  );
   await app.register(errorHandling);
   const documentHeaders = securityHeadersOf({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        // The page's one inline script (the theme, before the first paint) by its hash.
-        scriptSrc: ["'self'", ...(themeScript ? [themeScript.cspHash] : [])],
+        // The document's inline scripts (the theme, before the first paint) by their hashes.
+        scriptSrc: ["'self'", ...inlineScriptHashes],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: ["'self'"],
@@ -362,11 +369,13 @@ export async function buildApp({
   const content = createContentService(database.db);
   await app.register(contentRoutes, { content });
   await app.register(sitemapRoutes, { db: database.db, catalog, exchange, publicUrl: config.PUBLIC_URL });
-  await app.register(webApp, {
-    webDist,
-    themeScript,
-    metaFor: createPageMeta({ db: database.db, catalog, publicUrl: config.PUBLIC_URL }),
-  });
+  // Any other address or method: the API's JSON 404 (a GET of a page is drawn below).
+  app.setNotFoundHandler((request, reply) => sendError(reply, request.lang, 404, 'not_found', 'error.notFound'));
+  if (webDist) await app.register(webFiles, { webDist });
+  if (renderer) {
+    const reads = createPageReads({ exchange, content, siteState });
+    await app.register(pagesRoutes, { renderer, reads, publicUrl: config.PUBLIC_URL });
+  }
 
   // The services, for what drives the product from outside HTTP: start-up jobs, tests, scripts.
   app.decorate('services', {

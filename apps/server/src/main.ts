@@ -4,7 +4,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, redactUrl } from './config';
 import { DatabaseUnavailableError, openDatabase } from './db/database';
 import { ensureAdmin, seedDemoData, type AdminBootstrap } from './db/seed/seed';
-import { findWebDist } from './http/web-app';
+import { findWebDist } from './http/web-files';
 import { startHashingThreads } from './modules/accounts/password-hashing';
 import { loadSecret } from './secret';
 

@@ -1,88 +1,109 @@
-import { StrictMode } from 'react';
+import { StrictMode, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
 import { dehydrate, QueryClientProvider } from '@tanstack/react-query';
-import { LANGS } from '@obmen/shared/i18n';
-import { isServerDrawn, matchPageRoute } from '@obmen/shared/routing';
-import type { PageDataContext } from './app/page-data';
-import { routes } from './app/routes';
-import { setTransport, type Transport } from './lib/api-client';
-import { i18n } from './lib/i18n';
+import type { PublicReads } from '@obmen/shared/contracts';
+import { LANGS, type Lang } from '@obmen/shared/i18n';
+import { createAssets } from './app/document/assets';
+import { Document, inlineScriptsOf } from './app/document/document';
+import { SiteAddress } from './components/page-meta';
+import type { LoadContext } from './app/load-context';
+import { routes, type PageHandle } from './app/routes';
+import { i18n, RenderLanguage } from './lib/i18n';
 import { languageOfPath } from './lib/language';
-import { PAGE_STATE_ID, serializeErrors, type PageState } from './lib/page-state';
+import { serializeErrors, type DrawnPage, type PageState } from './lib/page-state';
 import { createQueryClient } from './lib/query-client';
-import { askSiteStatus, setSiteStatus, type SiteStatus } from './lib/site-status';
+import { RenderSiteStatus, type SiteStatus } from './lib/site-status';
 
 const handler = createStaticHandler(routes);
+const assetsFor = createAssets();
 
-/**
- * Once, at the server's start: how the render's calls reach the API, and both catalogs whole. The
- * pages drawn here need only the first part; with the later one too, a page that used a text of
- * it would differ from the browser's first render, and the hydration tests would say so.
- */
-export async function prepareRendering(transport: Transport): Promise<void> {
-  setTransport(transport);
-  await i18n.loadLater();
-  await Promise.all(LANGS.map((lang) => i18n.load(lang)));
+// Both catalogs whole, once: the pages drawn here need only the first part; with the later one too,
+// a page that used a text of it would differ from the browser's first render.
+const catalogsReady = i18n.loadLater().then(() => Promise.all(LANGS.map((lang) => i18n.load(lang))));
+
+/** The texts of the inline scripts every document holds: the server's CSP allows them by hash. */
+export const INLINE_SCRIPTS: string[] = inlineScriptsOf(assetsFor('ru', []));
+
+export interface PageRequest {
+  /** The address asked for, path and search. */
+  url: URL;
+  /** The services' reads, in process: the page's first data. */
+  reads: PublicReads;
+  /** The site's public address, for canonical links. */
+  publicUrl: string;
 }
 
-export interface RenderedPage {
+export interface RenderedDocument {
   status: number;
-  /** What goes in `#root`. */
   html: string;
-  /** The `<script>` that hands the render's data to the app in the browser. */
-  stateScript: string;
+  /**
+   * A page the browser draws (a person's own, or an address without a language): the document
+   * only, never kept by a shared cache.
+   */
+  personal: boolean;
 }
 
 const CLOSED: SiteStatus = { convertEnabled: false, notice: null, known: true };
 
 /**
- * Draws a public page with React: its loaders put its first data in a query cache of its own, the
- * router and the page render from it, and the cache goes into the page for hydration. Null for an
- * address the browser draws itself: no language prefix (the visitor's stored choice decides), a
- * personal page, a redirect.
+ * Draws a page's whole document. A public page: its route loaders read its first data into a
+ * query cache of its own through the services, React draws the page from it, and the cache goes
+ * into the document for hydration. Any other page: the document, for the browser to draw the page.
  */
-export async function renderPage(url: URL): Promise<RenderedPage | null> {
-  const lang = languageOfPath(url.pathname);
-  const match = matchPageRoute(url.pathname);
-  if (!lang || (match && !isServerDrawn(match.name))) return null;
-  const queryClient = createQueryClient();
-  const site = await askSiteStatus(lang).catch(() => CLOSED);
-  const requestContext: PageDataContext = {
-    queryClient,
-    lang,
-    search: url.searchParams,
-    siteOpen: site.convertEnabled,
-  };
+export async function renderPage({ url, reads, publicUrl }: PageRequest): Promise<RenderedDocument> {
+  await catalogsReady;
+  const prefix = languageOfPath(url.pathname);
+  const lang: Lang = prefix ?? 'ru';
+  const leaf = matchRoutes(routes, url.pathname)?.at(-1)?.route.handle as PageHandle | undefined;
+  const forBrowser = (modules: string[]): RenderedDocument => ({
+    status: 200,
+    personal: true,
+    html: documentHtml({ lang, assets: assetsFor(lang, modules), publicUrl, drawn: null }, null),
+  });
+  if (!prefix || !leaf?.serverDrawn) return forBrowser(leaf?.modules ?? []);
+
+  const queryClient = createQueryClient(reads);
+  const site = await reads
+    .siteOpenness(lang)
+    .then((openness): SiteStatus => ({ ...openness, known: true }))
+    .catch(() => CLOSED);
+  const requestContext: LoadContext = { queryClient, lang, siteOpen: async () => site.convertEnabled };
   const context = await handler.query(new Request(url), { requestContext });
-  if (context instanceof Response) return null;
-  const notFound = context.matches.at(-1)?.route.id === 'not-found';
-  // Drawn synchronously right after these are set: no other page's render comes in between.
-  i18n.renderIn(lang);
-  setSiteStatus(site);
-  const html = renderToString(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <StaticRouterProvider
-          router={createStaticRouter(handler.dataRoutes, context)}
-          context={context}
-          hydrate={false}
-        />
-      </QueryClientProvider>
-    </StrictMode>,
-  );
-  const state: PageState = {
+  // A loader's redirect (no public page's loader sends one): the browser follows it.
+  if (context instanceof Response) return forBrowser([]);
+
+  const drawn: DrawnPage = {
     router: { loaderData: context.loaderData, errors: serializeErrors(context.errors) },
     queries: dehydrate(queryClient),
     site,
     renderedAt: Date.now(),
   };
+  const modules = context.matches.flatMap(({ route }) => (route.handle as PageHandle | undefined)?.modules ?? []);
+  const html = documentHtml(
+    { lang, assets: assetsFor(lang, modules), publicUrl, drawn },
+    <RenderLanguage value={lang}>
+      <RenderSiteStatus value={site}>
+        <QueryClientProvider client={queryClient}>
+          <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
+        </QueryClientProvider>
+      </RenderSiteStatus>
+    </RenderLanguage>,
+  );
   queryClient.clear();
+  return { status: context.statusCode, personal: false, html };
+}
+
+/** The document, with the app in it (main.tsx hydrates the same tree). */
+function documentHtml(state: PageState, app: ReactNode): string {
   // `<` written as \u003c: an operator's text holding "</script>" cannot end the element.
   const json = JSON.stringify(state).replace(/</g, '\\u003c');
-  return {
-    status: notFound ? 404 : context.statusCode,
-    html,
-    stateScript: `<script type="application/json" id="${PAGE_STATE_ID}">${json}</script>`,
-  };
+  const html = renderToString(
+    <StrictMode>
+      <Document lang={state.lang} assets={state.assets} state={json}>
+        <SiteAddress value={state.publicUrl}>{app}</SiteAddress>
+      </Document>
+    </StrictMode>,
+  );
+  return `<!doctype html>${html}`;
 }

@@ -1,12 +1,15 @@
 import { StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
+import { Document } from './app/document/document';
+import { SiteAddress } from './components/page-meta';
 import { AppProvider } from './app/provider';
 import { installGuards } from './app/guards';
 import { routes } from './app/routes';
 import { initI18n } from './lib/i18n';
 import { languageOfPath, preferredLanguage, rememberLanguage } from './lib/language';
 import { hydrationOf, readPageState } from './lib/page-state';
+import { useHydrated } from './hooks/use-hydrated';
 import { hydrateFromPage, queryClient } from './lib/query-client';
 import { captureReferral } from './lib/referral-visit';
 import { setSiteStatus, startSiteStatusPolling } from './lib/site-status';
@@ -25,8 +28,10 @@ startTheme();
 // the first page has drawn still counts (the root layout catches it on later navigations).
 void captureReferral(window.location.search);
 
-// A page the server drew comes with the data it was drawn from: the app starts from the same.
-const page = readPageState();
+// Every document says what it was drawn with; a public page comes with the data it was drawn from,
+// and the app starts from the same.
+const { state, text } = readPageState();
+const page = state.drawn;
 if (page) {
   setSiteStatus(page.site);
   hydrateFromPage(queryClient, page.queries, pageSentAt() - page.renderedAt);
@@ -51,17 +56,30 @@ async function loadFirstRoutes(): Promise<void> {
   );
 }
 
+/**
+ * The app in the document. A page the browser draws hydrates the document as the server sent it
+ * (no app in it), then draws the app.
+ */
+function App({ router }: { router: ReturnType<typeof createBrowserRouter> }) {
+  const hydrated = useHydrated();
+  return page || hydrated ? (
+    <AppProvider>
+      <RouterProvider router={router} />
+    </AppProvider>
+  ) : null;
+}
+
 void Promise.all([catalogReady, page && loadFirstRoutes()]).then(() => {
   const router = createBrowserRouter(routes, page ? { hydrationData: hydrationOf(page) } : {});
   installGuards(router);
-  const root = document.getElementById('root')!;
-  const app = (
+  hydrateRoot(
+    document,
     <StrictMode>
-      <AppProvider>
-        <RouterProvider router={router} />
-      </AppProvider>
-    </StrictMode>
+      <Document lang={state.lang} assets={state.assets} state={text}>
+        <SiteAddress value={state.publicUrl}>
+          <App router={router} />
+        </SiteAddress>
+      </Document>
+    </StrictMode>,
   );
-  if (page) hydrateRoot(root, app);
-  else createRoot(root).render(app);
 });

@@ -49,6 +49,13 @@ const reads: {
     change: () => call(ctx, 'PUT', '/api/admin/reserves/ETH', roles.operator, { balance: '12.5' }),
   },
   {
+    name: 'every direction',
+    url: '/api/v1/Exchange/directions',
+    byLanguage: false,
+    change: () =>
+      call(ctx, 'PATCH', '/api/admin/directions/ETH/BTC', roles.operator, { opensAt: '09:00', closesAt: '18:00' }),
+  },
+  {
     name: 'the rates export',
     url: '/export/rates.xml',
     byLanguage: false,

@@ -23,8 +23,8 @@ declare module 'fastify' {
   }
 }
 
-// Kept answers (a side's currency list, a pair's range) are the same Buffer until the catalog
-// changes: hashed once, not on every request.
+// A kept answer (rates.xml's document) is the same Buffer until it is rebuilt: hashed once, not on
+// every request. A JSON answer comes from the serializer as a new string each time and is hashed.
 const tagsOfKept = new WeakMap<Buffer, string>();
 const digest = (payload: string | Buffer) => createHash('sha1').update(payload).digest('base64url');
 function hashOf(payload: string | Buffer): string {

@@ -9,30 +9,83 @@ import {
   type RouteObject,
 } from 'react-router';
 import { LANGS, type Lang } from '@obmen/shared/i18n';
-import {
-  ADMIN_BASE_PATH,
-  PAGE_MODULES,
-  PAGE_ROUTES,
-  PAIR_SEGMENT,
-  USER_AREA_PAGES,
-  isServerDrawn,
-  type PageRouteName,
-} from '@obmen/shared/routing';
+import { ADMIN_BASE_PATH, PAGE_ROUTES, type PageRouteName } from '@obmen/shared/routing';
 import { i18n } from '../lib/i18n';
 import { preferredLanguage, rememberLanguage } from '../lib/language';
 import { log } from '../lib/log';
 import { checkPage, GUARDED_PAGES } from './guards';
-import type { PageDataContext } from './page-data';
+import { browserLoadContext, type LoadContext, type PageLoader } from './load-context';
 import { NotFoundPage } from './routes/not-found';
 import { RootLayout } from './routes/root-layout';
 import { RouteError } from './routes/route-error';
 
+/** A page's route module (apps/web/src/app/routes): its page, and the loader of its first data. */
 interface PageModule {
-  Component: ComponentType<{ children?: ReactNode }>;
+  Component: ComponentType;
+  loader?: PageLoader;
+  /** The page's own error view (its own "not found"); the site's otherwise. */
+  ErrorBoundary?: ComponentType;
 }
 
-// Every page is its own chunk, loaded when first visited (spec §2); which module is whose page is
-// shared with the server, which names the chunk in the page's head (PAGE_MODULES).
+/** Each page's route module, by file name; several pages may share one (the operator's texts). */
+const PAGE_MODULES: Record<PageRouteName, string> = {
+  home: 'home',
+  home_with_currencies: 'home',
+  login: 'login',
+  register: 'register',
+  reset_password: 'reset-password',
+  about: 'info-page',
+  partner: 'info-page',
+  rules: 'info-page',
+  aml: 'info-page',
+  faq: 'faq',
+  news: 'news',
+  show_news: 'show-news',
+  contacts: 'contacts',
+  user_settings: 'user-settings',
+  user_tickets: 'user-tickets',
+  user_referral: 'user-referral',
+  user_promo: 'user-promo',
+  ticket_create: 'ticket-create',
+  find_ticket: 'find-ticket',
+  ticket_info: 'ticket-info',
+  payment_info: 'payment-info',
+  card_check: 'card-check',
+  card_verify: 'card-verify',
+};
+
+/** The user area's four pages share one layout. */
+const USER_AREA_PAGES: readonly PageRouteName[] = ['user_settings', 'user_tickets', 'user_referral', 'user_promo'];
+const USER_AREA_LAYOUT = 'src/app/layout/user-area-layout.tsx';
+
+/**
+ * The public pages, alike for every visitor: the server draws them (issue 32). The others are a
+ * person's own (tickets, the user area) or sign-in forms: the browser draws them, with the texts
+ * of the catalog's later part (apps/web/src/locales/parts.ts).
+ */
+const SERVER_DRAWN: ReadonlySet<PageRouteName> = new Set([
+  'home',
+  'home_with_currencies',
+  'news',
+  'show_news',
+  'about',
+  'partner',
+  'rules',
+  'aml',
+  'faq',
+  'contacts',
+]);
+
+/** What the server reads off a matched route: the page, whether it draws it, the modules it needs. */
+export interface PageHandle {
+  /** Null for the not-found page. */
+  page: PageRouteName | null;
+  serverDrawn: boolean;
+  /** Source files (as Vite's manifest names them) the page runs on its first render. */
+  modules: string[];
+}
+
+// Every page is its own chunk, loaded when first visited (spec §2).
 const pageModules = import.meta.glob<PageModule>([
   './routes/*.tsx',
   '!./routes/*.test.tsx',
@@ -52,45 +105,23 @@ async function switchLanguage(lang: Lang): Promise<void> {
   if (i18n.language !== lang) await i18n.changeLanguage(lang);
 }
 
-/** The language a page at this address is shown in: its prefix, else the visitor's own. */
-const languageOf = (prefix: Lang | null): Lang => prefix ?? preferredLanguage();
-
-// The converter's modules load with the pair's page anyway; other pages do not carry them.
-async function pairHasDirection(context: unknown, segment: string | undefined): Promise<boolean> {
-  const [{ segmentHasDirection }, client] = await Promise.all([
-    import('../features/converter/api/get-directions'),
-    import.meta.env.SSR
-      ? (context as PageDataContext).queryClient
-      : import('../lib/query-client').then((m) => m.queryClient),
-  ]);
-  return segmentHasDirection(client, segment);
-}
-
 /**
- * A page's loader. On the server it puts the page's first data in the render's query cache (the
- * HTML is drawn from it, and the browser takes the same cache over); in the browser it switches
- * the language and runs the page's checks (guards), which may redirect, before the page shows.
+ * A page's loader: in the browser it first switches the language and runs the page's checks
+ * (guards), which may redirect; then, on both sides, the route module's own loader reads the
+ * page's first data into the query cache (the server passes its load context; the browser's is
+ * the app's).
  */
-function pageLoader(name: PageRouteName, prefix: Lang | null) {
-  return async ({ params, context }: LoaderFunctionArgs) => {
-    // `/{lang}/{GIVE}--{GET}` only: any other single segment is no page of the product.
-    if (name === 'home_with_currencies' && !PAIR_SEGMENT.test(params.pair ?? '')) throw data(null, { status: 404 });
-    // A pair the exchanger has no direction for is no page either (the server answers 404 too).
-    if (name === 'home_with_currencies' && !(await pairHasDirection(context, params.pair))) {
-      throw data(null, { status: 404 });
-    }
-    if (import.meta.env.SSR) {
-      const { prefetchPage } = await import('./page-data');
-      await prefetchPage(context as PageDataContext, name, params);
-      return null;
-    }
+function pageLoader(name: PageRouteName, prefix: Lang | null, own: PageLoader | undefined) {
+  return async (args: LoaderFunctionArgs) => {
+    if (import.meta.env.SSR) return own ? own({ ...args, context: args.context as LoadContext }) : null;
+    const lang = prefix ?? preferredLanguage();
     await Promise.all([
       prefix && switchLanguage(prefix),
       // A page the server does not draw takes its texts from the catalog's later part.
-      !isServerDrawn(name) && i18n.loadLater(),
-      GUARDED_PAGES.includes(name) && checkPage(name, params, languageOf(prefix)),
+      !SERVER_DRAWN.has(name) && i18n.loadLater(),
+      GUARDED_PAGES.includes(name) && checkPage(name, args.params, lang),
     ]);
-    return null;
+    return own ? own({ ...args, context: await browserLoadContext(lang) }) : null;
   };
 }
 
@@ -104,13 +135,29 @@ function PageError() {
   return missing ? <NotFoundPage /> : <RouteError />;
 }
 
+/** While a page the browser draws loads its module and passes its checks: the frame, and room for it. */
+function PageLoading() {
+  return <div aria-busy="true" />;
+}
+
 function pageRoute(name: PageRouteName, path: string, prefix: Lang | null): RouteObject {
+  const handle: PageHandle = {
+    page: name,
+    serverDrawn: SERVER_DRAWN.has(name),
+    modules: [
+      ...(USER_AREA_PAGES.includes(name) ? [USER_AREA_LAYOUT] : []),
+      `src/app/routes/${PAGE_MODULES[name]}.tsx`,
+    ],
+  };
   return {
     id: `${prefix ?? 'any'}:${name}`,
     path,
-    loader: pageLoader(name, prefix),
-    lazy: async () => ({ Component: (await loadPage(name)).Component }),
-    ErrorBoundary: PageError,
+    handle,
+    lazy: async () => {
+      const { Component, loader, ErrorBoundary = PageError } = await loadPage(name);
+      return { Component, ErrorBoundary, loader: pageLoader(name, prefix, loader) };
+    },
+    HydrateFallback: PageLoading,
   };
 }
 
@@ -125,11 +172,12 @@ function UserArea({ Layout }: { Layout: ComponentType<{ children?: ReactNode }> 
 /** The product's pages below one language prefix, or below none (the visitor's language). */
 function pagesUnder(prefix: Lang | null): RouteObject[] {
   const pathOf = (path: string) => [prefix, path].filter(Boolean).join('/');
-  const pages = PAGE_ROUTES.filter((route) => !USER_AREA_PAGES.includes(route.name)).map((route) =>
-    // The bare root goes to the visitor's language (spec §2).
-    route.name === 'home' && !prefix
-      ? { index: true, loader: () => redirect(`/${preferredLanguage()}/`) }
-      : pageRoute(route.name, pathOf(route.path), prefix),
+  const pages = PAGE_ROUTES.filter((route) => !USER_AREA_PAGES.includes(route.name)).map(
+    (route): RouteObject =>
+      // The bare root goes to the visitor's language (spec §2).
+      route.name === 'home' && !prefix
+        ? { index: true, loader: () => redirect(`/${preferredLanguage()}/`), HydrateFallback: PageLoading }
+        : pageRoute(route.name, pathOf(route.path), prefix),
   );
   const userArea: RouteObject = {
     id: `${prefix ?? 'any'}:user-area`,
@@ -174,7 +222,17 @@ export const routes: RouteObject[] = [
     children: [
       ...LANGS.flatMap((lang) => pagesUnder(lang)),
       ...pagesUnder(null),
-      { id: 'not-found', path: '*', Component: NotFoundPage },
+      // Any other address: the not-found page, with status 404 from the server.
+      {
+        id: 'not-found',
+        path: '*',
+        loader: () => {
+          throw data(null, { status: 404 });
+        },
+        handle: { page: null, serverDrawn: true, modules: [] } satisfies PageHandle,
+        HydrateFallback: PageLoading,
+        ErrorBoundary: PageError,
+      },
     ],
   },
 ];

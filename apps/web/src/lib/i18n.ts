@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { createContext, useContext, useSyncExternalStore } from 'react';
 import type { Lang } from '@obmen/shared/i18n';
 
 /**
@@ -139,14 +139,6 @@ export const i18n = {
     laterWanted = true;
     return loadCatalog(current);
   },
-  /**
-   * Makes `lang` the language of the render that follows at once (the server draws pages of both
-   * languages one after another, each synchronously); its catalog must be loaded.
-   */
-  renderIn(lang: Lang): void {
-    if (!catalogs[lang]) throw new Error(`The ${lang} catalog is not loaded`);
-    current = lang;
-  },
   /** Adds copy loaded with a feature's own chunk (the operator console's); existing keys are replaced. */
   addResources(lang: Lang, catalog: Catalog): void {
     merge((catalogs[lang] ??= {}), catalog);
@@ -161,9 +153,16 @@ export const i18n = {
 
 const currentLanguage = () => current;
 
+/**
+ * The language a page drawn on the server is drawn in: each request's own, given by the render
+ * (entry-server.tsx); in the browser there is none and the app's language rules.
+ */
+export const RenderLanguage = createContext<Lang | null>(null);
+
 /** The page language's `t`; the component re-renders when the language changes. */
 export function useTranslation(): { t: TFunction; i18n: typeof i18n } {
-  const lang = useSyncExternalStore(i18n.subscribe, currentLanguage, currentLanguage);
+  const drawnIn = useContext(RenderLanguage);
+  const lang = useSyncExternalStore(i18n.subscribe, currentLanguage, () => drawnIn ?? current);
   return { t: translators[lang], i18n };
 }
 

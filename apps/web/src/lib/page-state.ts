@@ -1,5 +1,6 @@
 import type { DehydratedState } from '@tanstack/react-query';
 import { isRouteErrorResponse, UNSAFE_ErrorResponseImpl, type HydrationState } from 'react-router';
+import type { Lang } from '@obmen/shared/i18n';
 import type { SiteStatus } from './site-status';
 
 /**
@@ -11,7 +12,17 @@ export const PAGE_STATE_ID = 'page-state';
 type SerializedError =
   { kind: 'response'; status: number; statusText: string; data: unknown } | { kind: 'error'; message: string };
 
-export interface PageState {
+/** The files a document names: module scripts (the entry first), what to preload, stylesheets. */
+export interface DocumentAssets {
+  entry: string[];
+  preload: string[];
+  styles: string[];
+  /** An inline module script run before the entry (dev: React Refresh's preamble). */
+  preamble: string | null;
+}
+
+/** What the server drew a public page from, for the browser to hydrate it from the same. */
+export interface DrawnPage {
   router: { loaderData: Record<string, unknown>; errors: Record<string, SerializedError> | null };
   /** The render's query cache: the first data of the page. */
   queries: DehydratedState;
@@ -20,7 +31,16 @@ export interface PageState {
   renderedAt: number;
 }
 
-export function serializeErrors(errors: Record<string, unknown> | null): PageState['router']['errors'] {
+/** Every document's state: what the document was drawn with, and the page when the server drew it. */
+export interface PageState {
+  lang: Lang;
+  assets: DocumentAssets;
+  publicUrl: string;
+  /** Null for a page the browser draws. */
+  drawn: DrawnPage | null;
+}
+
+export function serializeErrors(errors: Record<string, unknown> | null): DrawnPage['router']['errors'] {
   if (!errors) return null;
   return Object.fromEntries(
     Object.entries(errors).map(([id, error]): [string, SerializedError] => [
@@ -33,7 +53,7 @@ export function serializeErrors(errors: Record<string, unknown> | null): PageSta
 }
 
 /** The router's state as the server left it (a loader's 404 thrown as a route error, say). */
-export function hydrationOf({ router }: PageState): HydrationState {
+export function hydrationOf({ router }: DrawnPage): HydrationState {
   const errors = router.errors
     ? Object.fromEntries(
         Object.entries(router.errors).map(([id, error]) => [
@@ -47,13 +67,8 @@ export function hydrationOf({ router }: PageState): HydrationState {
   return { loaderData: router.loaderData, errors };
 }
 
-/** The state the server put in this page, or null when the browser draws the page itself. */
-export function readPageState(): PageState | null {
-  const element = document.getElementById(PAGE_STATE_ID);
-  if (!element?.textContent) return null;
-  try {
-    return JSON.parse(element.textContent) as PageState;
-  } catch {
-    return null;
-  }
+/** The state the server put in this document, and its text (the document is hydrated with the same). */
+export function readPageState(): { state: PageState; text: string } {
+  const text = document.getElementById(PAGE_STATE_ID)?.textContent ?? '';
+  return { state: JSON.parse(text) as PageState, text };
 }

@@ -1,7 +1,29 @@
 import { hydrate, isServer, QueryClient, type DehydratedState } from '@tanstack/react-query';
+import type { PublicReads } from '@obmen/shared/contracts';
 
-export function createQueryClient(): QueryClient {
-  return new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } });
+// The reads a client's public queries answer from, when they are not the API over HTTP.
+const readsByClient = new WeakMap<QueryClient, PublicReads>();
+
+/**
+ * A query client. With `reads` (the server drawing a page: its services, in process), the public
+ * pages' queries answer from them; without, from the API, as in the browser.
+ */
+export function createQueryClient(reads?: PublicReads): QueryClient {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } });
+  if (reads) readsByClient.set(client, reads);
+  return client;
+}
+
+/**
+ * The reads a query asks through: the client's own, else `overHttp` (the API call the query is
+ * named after). A query's `queryFn` gets its client, so the same query options serve both sides.
+ */
+export function readThrough<K extends keyof PublicReads>(
+  client: QueryClient,
+  read: K,
+  overHttp: PublicReads[K],
+): PublicReads[K] {
+  return readsByClient.get(client)?.[read] ?? overHttp;
 }
 
 /** One client for the app, so code outside components (the session) shares its cache and deduping. */

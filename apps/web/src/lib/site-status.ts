@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { createContext, useContext, useSyncExternalStore } from 'react';
 import type { SiteStateNotice } from '@obmen/shared/contracts';
 import { i18n } from './i18n';
 import { log } from './log';
@@ -21,10 +21,7 @@ export interface SiteStatus {
 let status: SiteStatus = { convertEnabled: false, notice: null, known: false };
 const listeners = new Set<() => void>();
 
-/**
- * Sets the status as known: in the browser from the page the server drew (before hydration), and
- * on the server right before a page is drawn with it.
- */
+/** Sets the status as known: in the browser from the page the server drew (before hydration), then by each answer. */
 export function setSiteStatus(next: SiteStatus): void {
   status = next;
   for (const listener of listeners) listener();
@@ -39,8 +36,12 @@ export function subscribeSiteStatus(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+/** The status a page drawn on the server is drawn with: each request's own (entry-server.tsx). */
+export const RenderSiteStatus = createContext<SiteStatus | null>(null);
+
 export function useSiteStatus(): SiteStatus {
-  return useSyncExternalStore(subscribeSiteStatus, getSiteStatus, getSiteStatus);
+  const drawnWith = useContext(RenderSiteStatus);
+  return useSyncExternalStore(subscribeSiteStatus, getSiteStatus, () => drawnWith ?? status);
 }
 
 function isNotice(value: unknown): value is SiteStateNotice {

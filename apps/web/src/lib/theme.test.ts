@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import initScript from '../../public/theme-init.js?raw';
+import initScript from '../app/document/theme-init.js?raw';
 import { getTheme, setTheme, startTheme, THEME_STORAGE_KEY, toggleTheme } from './theme';
 
 /** A system colour scheme the test can change, as a phone does at sunset. */
@@ -88,7 +88,7 @@ describe('the theme', () => {
   });
 });
 
-describe('public/theme-init.js, run before the first paint', () => {
+describe('theme-init.js, run before the first paint', () => {
   const run = () => new Function(initScript)();
 
   it('puts the stored theme on <html>', () => {

@@ -40,7 +40,7 @@ export function currentTheme(): Theme {
   return storedTheme() ?? systemTheme();
 }
 
-/** Puts the theme class on <html> (public/theme-init.js did the same before the first paint). */
+/** Puts the theme class on <html> (app/document/theme-init.js did the same before the first paint). */
 export function applyTheme(theme: Theme): void {
   const root = document.documentElement;
   // Without this, every element with a colour transition would fade separately into the new theme.

@@ -5,3 +5,4 @@ export * from './site';
 export * from './referral';
 export * from './tickets';
 export * from './content';
+export * from './public-reads';

@@ -33,68 +33,6 @@ export const PAGE_ROUTES = [
 export type PageRouteName = (typeof PAGE_ROUTES)[number]['name'];
 
 /** `{cur_from}--{cur_to}` with word-character codes (spec §2). */
-/**
- * Each page's module in the web app, by its file name in apps/web/src/app/routes: the router loads
- * it when the page is first visited, and the server names it, with what it imports, in the page's
- * head, so it downloads beside the app's entry instead of after it has run (issue 11).
- */
-export const PAGE_MODULES: Record<PageRouteName, string> = {
-  home: 'home',
-  home_with_currencies: 'home',
-  login: 'login',
-  register: 'register',
-  reset_password: 'reset-password',
-  about: 'info-page',
-  partner: 'info-page',
-  rules: 'info-page',
-  aml: 'info-page',
-  faq: 'faq',
-  news: 'news',
-  show_news: 'show-news',
-  contacts: 'contacts',
-  user_settings: 'user-settings',
-  user_tickets: 'user-tickets',
-  user_referral: 'user-referral',
-  user_promo: 'user-promo',
-  ticket_create: 'ticket-create',
-  find_ticket: 'find-ticket',
-  ticket_info: 'ticket-info',
-  payment_info: 'payment-info',
-  card_check: 'card-check',
-  card_verify: 'card-verify',
-};
-
-/** The user area's four pages share one layout (apps/web/src/app/layout/user-area-layout.tsx). */
-export const USER_AREA_PAGES: readonly PageRouteName[] = [
-  'user_settings',
-  'user_tickets',
-  'user_referral',
-  'user_promo',
-];
-
-/**
- * The public pages the server draws (issue 32), each with the data of its first render; pages of
- * one person (tickets, the user area) and the sign-in forms are drawn in the browser, and carry
- * the texts they need in a later part of the catalog (apps/web/src/locales/parts.ts).
- */
-export const SERVER_DRAWN_PAGES = [
-  'home',
-  'home_with_currencies',
-  'news',
-  'show_news',
-  'about',
-  'partner',
-  'rules',
-  'aml',
-  'faq',
-  'contacts',
-] as const satisfies readonly PageRouteName[];
-
-export type ServerDrawnPage = (typeof SERVER_DRAWN_PAGES)[number];
-
-export const isServerDrawn = (name: PageRouteName): name is ServerDrawnPage =>
-  (SERVER_DRAWN_PAGES as readonly PageRouteName[]).includes(name);
-
 export const PAIR_SEGMENT = /^(\w+)--(\w+)$/;
 
 export interface PageMatch {

@@ -2,9 +2,11 @@ import {
   type Currency,
   type CurrencySide,
   type Decimal,
+  type DirectionPair,
   type Lang,
   type Overview,
   type Range,
+  type Reserve,
   rateText,
   type RequisiteField,
   type SeoRecord,
@@ -34,7 +36,7 @@ const POPULAR_PAIRS = 6;
 
 /**
  * What the site lists: currencies, a pair's range, fields and texts, every direction with its hours,
- * the home page's reserves and popular pairs. Bytes that change only with the catalog are kept.
+ * the home page's reserves and popular pairs.
  */
 export function createListings({
   db,
@@ -49,85 +51,57 @@ export function createListings({
   plainRate: (pair: Pair, fixed: boolean) => Decimal;
 }) {
   const { currency, requireKnown, availablePair, requirePair } = pairs;
-  let rangeCache = { version: -1, bytes: new Map<string, Buffer>() };
-  const reserveBytes = new WeakMap<Decimal, Buffer>();
   // Rebuilt when the catalog changes, and each minute for an operator's new pair texts.
-  let directionsCache: { version: number; at: number; bytes: Promise<Buffer> } | null = null;
+  let directionsCache: { version: number; at: number; pairs: Promise<DirectionPair[]> } | null = null;
   // The busiest pairs move slowly: asked of the database once a minute at most.
   let popularCache: { at: number; pairs: Promise<{ giveCode: string; getCode: string }[]> } | null = null;
 
   return {
-    /** A side's currency list as JSON, serialized and UTF-8 encoded once per catalog change. */
-    currenciesJson(side: CurrencySide, lang: Lang): Buffer {
-      return catalog.get().listsJson[side][lang];
+    /** A side's currency list, built once per catalog change. */
+    currencies(side: CurrencySide, lang: Lang): Currency[] {
+      return catalog.get().lists[side][lang];
     },
 
     currency(code: string, lang: Lang): Currency {
       return toCurrency(currency(code, 'x').row, lang);
     },
 
-    /**
-     * The pair's range as JSON bytes. Whether the pair is open is checked on every call (a price
-     * goes stale with time alone); the figures change only with the catalog, so their bytes are
-     * kept per catalog version.
-     */
-    rangeJson(giveCode: string, getCode: string): Buffer {
+    /** The pair's range; whether the pair is open is checked on every call (a price goes stale with time alone). */
+    range(giveCode: string, getCode: string): Range {
       const { give, direction } = requirePair(giveCode, getCode);
-      if (rangeCache.version !== catalog.version()) rangeCache = { version: catalog.version(), bytes: new Map() };
-      const key = directionKey(giveCode, getCode);
-      let bytes = rangeCache.bytes.get(key);
-      if (!bytes) {
-        const scale = give.row.scale;
-        const range: Range = {
-          minSum: toAmount(direction.minSum, scale, 'up'),
-          ...(direction.threshold && { threshold: toAmount(direction.threshold, scale, 'up') }),
-          maxSum: toAmount(direction.maxSum, scale, 'down'),
-        };
-        bytes = Buffer.from(JSON.stringify(range));
-        rangeCache.bytes.set(key, bytes);
-      }
-      return bytes;
+      const scale = give.row.scale;
+      return {
+        minSum: toAmount(direction.minSum, scale, 'up'),
+        ...(direction.threshold && { threshold: toAmount(direction.threshold, scale, 'up') }),
+        maxSum: toAmount(direction.maxSum, scale, 'down'),
+      };
     },
 
-    /**
-     * `{"reserveAmount":…}` as bytes: made once per read of the reserve (the catalog keeps a read
-     * for a moment and hands the same Decimal to every caller), not written out on every request.
-     */
-    async reserveJson(code: string): Promise<Buffer> {
-      const entry = currency(code, 'x');
-      const reserve = await catalog.reserve(code);
-      let bytes = reserveBytes.get(reserve);
-      if (!bytes) {
-        const answer: { reserveAmount: string } = { reserveAmount: toAmount(reserve, entry.row.scale, 'down') };
-        reserveBytes.set(reserve, (bytes = Buffer.from(JSON.stringify(answer))));
-      }
-      return bytes;
+    async reserve(code: string): Promise<Reserve> {
+      const { row } = currency(code, 'x');
+      return { reserveAmount: toAmount(await catalog.reserve(code), row.scale, 'down') };
     },
 
-    /** Every pair with a direction, open now or not, and whether it has texts, as JSON bytes. */
-    directionsJson(): Promise<Buffer> {
+    /** Every pair with a direction, open now or not, whether it has texts, and its hours. */
+    directions(): Promise<DirectionPair[]> {
       const now = Date.now();
       if (!directionsCache || directionsCache.version !== catalog.version() || now - directionsCache.at > 60_000) {
         const { directions } = catalog.get();
-        const bytes = seoPairKeys(db).then((withTexts) =>
-          Buffer.from(
-            JSON.stringify(
-              [...directions.values()].map(({ row }) => ({
-                giveName: row.giveCode,
-                getName: row.getCode,
-                seo: withTexts.has(directionKey(row.giveCode, row.getCode)),
-                hours: row.opensAt && row.closesAt ? { opensAt: row.opensAt, closesAt: row.closesAt } : null,
-              })),
-            ),
-          ),
+        const pairs = seoPairKeys(db).then((withTexts) =>
+          [...directions.values()].map(({ row }) => ({
+            giveName: row.giveCode,
+            getName: row.getCode,
+            seo: withTexts.has(directionKey(row.giveCode, row.getCode)),
+            hours: row.opensAt && row.closesAt ? { opensAt: row.opensAt, closesAt: row.closesAt } : null,
+          })),
         );
-        const entry = { version: catalog.version(), at: now, bytes };
+        const entry = { version: catalog.version(), at: now, pairs };
         directionsCache = entry;
-        bytes.catch(() => {
+        pairs.catch(() => {
           if (directionsCache === entry) directionsCache = null;
         });
       }
-      return directionsCache.bytes;
+      return directionsCache.pairs;
     },
 
     /** The home page's reserves and most exchanged open pairs, with their rate now. */

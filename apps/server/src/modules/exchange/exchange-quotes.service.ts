@@ -99,7 +99,7 @@ export function createQuotes({
   pairs: Pairs;
 }) {
   const { requirePair } = pairs;
-  const quoteCache = createQuoteCache();
+  const quoteCache = createQuoteCache<Quote>();
 
   // A user's turnover changes only when one of their tickets succeeds; a minute's cache keeps quoting cheap.
   const turnoverCache = new Map<string, { value: Decimal; at: number }>();
@@ -223,7 +223,7 @@ export function createQuotes({
     return { key: 'ticket.promoTaken', params: {} };
   }
 
-  async function calculate(
+  async function priceQuote(
     body: z.output<typeof calculateBody>,
     user: UserRow | null,
     lang: Lang,
@@ -299,12 +299,12 @@ export function createQuotes({
     computeQuote,
 
     /**
-     * calculate's answer as JSON bytes. A visitor's quote without a promo code depends on nothing
-     * but the input, the catalog and the second, so it is served from the quote cache; a user's
-     * (discount, their id in the token) or a promo quote (usage checked in the database) is not.
-     * The language only words a promo error, so it is not part of the key.
+     * calculate's answer. A visitor's quote without a promo code depends on nothing but the input,
+     * the catalog and the second, so it is served from the quote cache; a user's (discount, their
+     * id in the token) or a promo quote (usage checked in the database) is not. The language only
+     * words a promo error, so it is not part of the key.
      */
-    async calculateJson(body: z.output<typeof calculateBody>, user: UserRow | null, lang: Lang): Promise<Buffer> {
+    async calculate(body: z.output<typeof calculateBody>, user: UserRow | null, lang: Lang): Promise<Quote> {
       const key =
         user || body.promocode
           ? null
@@ -313,9 +313,9 @@ export function createQuotes({
       const version = catalog.version();
       const hit = key === null ? undefined : quoteCache.get(key, now, version);
       if (hit) return hit;
-      const bytes = Buffer.from(JSON.stringify(await calculate(body, user, lang, now)));
-      if (key !== null) quoteCache.set(key, bytes, now, version);
-      return bytes;
+      const quote = await priceQuote(body, user, lang, now);
+      if (key !== null) quoteCache.set(key, quote, now, version);
+      return quote;
     },
   };
 }

@@ -36,11 +36,8 @@ export interface CatalogSnapshot {
   discountBands: { minTurnoverUsd: Decimal; percent: Decimal }[];
   /** The part of a currency's free reserve one ticket may take (ticket_limits; 0.5 for half). */
   ticketShare: Decimal;
-  /**
-   * The converter's lists as JSON text, built once per change: the hottest read of the site, sent
-   * without building or checking them again.
-   */
-  listsJson: Record<CurrencySide, Record<Lang, Buffer>>;
+  /** The converter's lists, built once per change: the hottest read of the site. */
+  lists: Record<CurrencySide, Record<Lang, Currency[]>>;
 }
 
 export const directionKey = (give: string, get: string) => `${give}>${get}`;
@@ -70,8 +67,6 @@ export function toCurrency(row: CurrencyRow, lang: Lang): Currency {
 
 // Reserves move with every ticket; a short cache keeps quotes cheap, ticket creation re-checks in its transaction.
 const RESERVE_TTL_MS = 2_000;
-
-const jsonBytes = (value: unknown) => Buffer.from(JSON.stringify(value));
 
 /**
  * The exchange set-up held in memory: currencies, prices, directions and discount bands are read
@@ -137,10 +132,6 @@ export function createCatalog(db: Db, database?: Pick<Database, 'notify' | 'list
       currencyRows
         .filter((row) => (side === 'give' ? row.giveEnabled : row.getEnabled))
         .map((row) => toCurrency(row, lang));
-    const lists = {
-      give: { ru: list('give', 'ru'), en: list('give', 'en') },
-      get: { ru: list('get', 'ru'), en: list('get', 'en') },
-    };
     return {
       currencies,
       directions,
@@ -149,9 +140,9 @@ export function createCatalog(db: Db, database?: Pick<Database, 'notify' | 'list
         percent: new Decimal(b.percent),
       })),
       ticketShare: new Decimal(sharePercent).div(100),
-      listsJson: {
-        give: { ru: jsonBytes(lists.give.ru), en: jsonBytes(lists.give.en) },
-        get: { ru: jsonBytes(lists.get.ru), en: jsonBytes(lists.get.en) },
+      lists: {
+        give: { ru: list('give', 'ru'), en: list('give', 'en') },
+        get: { ru: list('get', 'ru'), en: list('get', 'en') },
       },
     };
   }

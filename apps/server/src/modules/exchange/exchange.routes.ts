@@ -1,4 +1,3 @@
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   calculateBody,
@@ -22,9 +21,6 @@ import type { ExchangeService } from './exchange.service';
 
 const BASE = '/api/v1/Exchange';
 
-const TRUE = Buffer.from('true');
-const FALSE = Buffer.from('false');
-
 export const exchangeRoutes: FastifyPluginAsyncZod<{
   exchange: ExchangeService;
   guards: AuthGuards;
@@ -35,13 +31,7 @@ export const exchangeRoutes: FastifyPluginAsyncZod<{
     lists.get(
       `${BASE}/get_currencies/:side`,
       { schema: { params: getCurrencies.params, response: { 200: getCurrencies.response } } },
-      // The site's hottest call: bytes made once per catalog change (their shape is tested against
-      // the schema), sent without another pass through the serializer or the UTF-8 encoder: a
-      // Cyrillic string costs a scan for its length and an encoding on every write (issue 11).
-      async (request, reply) => {
-        const text = exchange.currenciesJson(request.params.side, request.lang);
-        return (reply as FastifyReply).type('application/json; charset=utf-8').send(text);
-      },
+      async (request) => exchange.currencies(request.params.side, request.lang),
     );
   };
   const pairFigures: FastifyPluginAsyncZod = async (figures) => {
@@ -49,38 +39,26 @@ export const exchangeRoutes: FastifyPluginAsyncZod<{
     figures.get(
       `${BASE}/get_range`,
       { schema: { querystring: getRange.query, response: { 200: getRange.response } } },
-      // Bytes kept per catalog version (their shape is tested against the schema).
-      async (request, reply) =>
-        (reply as FastifyReply)
-          .type('application/json; charset=utf-8')
-          .send(exchange.rangeJson(request.query.giveName, request.query.getName)),
+      async (request) => exchange.range(request.query.giveName, request.query.getName),
     );
 
     figures.get(
       `${BASE}/get_reserve/:x`,
       { schema: { params: getReserve.params, response: { 200: getReserve.response } } },
-      // Bytes kept per read of the reserve (their shape is tested against the schema).
-      async (request, reply) =>
-        (reply as FastifyReply)
-          .type('application/json; charset=utf-8')
-          .send(await exchange.reserveJson(request.params.x)),
+      async (request) => exchange.reserve(request.params.x),
     );
 
     figures.get(
       `${BASE}/direction_status`,
       { schema: { querystring: directionStatus.query, response: { 200: directionStatus.response } } },
-      // A bare true or false: written out, not passed through the serializer.
-      async (request, reply) =>
-        (reply as FastifyReply)
-          .type('application/json; charset=utf-8')
-          .send(exchange.directionStatus(request.query.giveName, request.query.getName) ? TRUE : FALSE),
+      async (request) => exchange.directionStatus(request.query.giveName, request.query.getName),
     );
   };
   // Every pair with a direction: the pickers mark the currencies the chosen one cannot go to.
   const directionList: FastifyPluginAsyncZod = async (list) => {
     await list.register(publicCache);
-    list.get(`${BASE}/directions`, { schema: { response: { 200: getDirections.response } } }, async (_request, reply) =>
-      (reply as FastifyReply).type('application/json; charset=utf-8').send(await exchange.directionsJson()),
+    list.get(`${BASE}/directions`, { schema: { response: { 200: getDirections.response } } }, async () =>
+      exchange.directions(),
     );
   };
   const overview: FastifyPluginAsyncZod = async (home) => {
@@ -123,11 +101,7 @@ export const exchangeRoutes: FastifyPluginAsyncZod<{
   app.post(
     `${BASE}/calculate`,
     { preHandler: guards.optionalUser, schema: { body: calculateBody, response: { 200: quoteSchema } } },
-    // Bytes, from the quote cache when it can (their shape is tested against quoteSchema).
-    async (request, reply) =>
-      (reply as FastifyReply)
-        .type('application/json; charset=utf-8')
-        .send(await exchange.calculateJson(request.body, request.user, request.lang)),
+    async (request) => exchange.calculate(request.body, request.user, request.lang),
   );
 
   app.get(

@@ -1,12 +1,21 @@
 import { useTranslation } from '../../lib/i18n';
 import { useParams } from 'react-router';
 import { CardVerify } from '../../features/tickets/components/card-verify';
-import { useDocumentTitle } from '../../hooks/use-document-title';
+import { PageMeta } from '../../components/page-meta';
 
-export function Component() {
-  const { t } = useTranslation();
+function Page() {
   const { id = '' } = useParams();
-  useDocumentTitle(`${t('pages.card_verify')} — Obmen`);
   // A new id is a new ticket: nothing of the previous one may linger.
   return <CardVerify key={id} id={id} />;
+}
+
+/** A page of one person's own, never indexed; the browser draws it. */
+export function Component() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageMeta title={`${t('pages.card_verify')} — Obmen`} noindex />
+      <Page />
+    </>
+  );
 }

@@ -2,14 +2,13 @@ import { useState } from 'react';
 import { FormCard } from '../../components/ui/form-card';
 import { SentNotice } from '../../components/ui/sent-notice';
 import { FindTicketForm } from '../../features/tickets/components/find-ticket-form';
-import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useTranslation } from '../../lib/i18n';
+import { PageMeta } from '../../components/page-meta';
 
 /** A visitor's way back to a ticket whose link is lost: its number and e-mail get the link mailed again. */
-export function Component() {
+function Page() {
   const { t } = useTranslation();
   const [sent, setSent] = useState<number | null>(null);
-  useDocumentTitle(`${t('pages.find_ticket')} — Obmen`);
   return (
     <FormCard title={t('findTicket.title')} intro={<p>{t('findTicket.hint')}</p>}>
       {sent === null ? (
@@ -24,5 +23,16 @@ export function Component() {
         />
       )}
     </FormCard>
+  );
+}
+
+/** A page of one person's own, never indexed; the browser draws it. */
+export function Component() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageMeta title={`${t('pages.find_ticket')} — Obmen`} noindex />
+      <Page />
+    </>
   );
 }

@@ -3,15 +3,14 @@ import { Link, useNavigate } from 'react-router';
 import { pagePath } from '@obmen/shared/routing';
 import { FormCard } from '../../components/ui/form-card';
 import { LoginForm } from '../../features/auth/components/login-form';
-import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useLanguage } from '../../hooks/use-language';
 import { takeReturnPath } from '../guards';
+import { PageMeta } from '../../components/page-meta';
 
-export function Component() {
+function Page() {
   const { t } = useTranslation();
   const lang = useLanguage();
   const navigate = useNavigate();
-  useDocumentTitle(`${t('login.title')} — Obmen`);
   return (
     <FormCard
       title={t('login.title')}
@@ -29,5 +28,16 @@ export function Component() {
     >
       <LoginForm onSuccess={() => void navigate(takeReturnPath(lang), { replace: true })} />
     </FormCard>
+  );
+}
+
+/** A page of one person's own, never indexed; the browser draws it. */
+export function Component() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageMeta title={`${t('login.title')} — Obmen`} noindex />
+      <Page />
+    </>
   );
 }

@@ -2,15 +2,15 @@ import { useTranslation } from '../../lib/i18n';
 import { Link } from 'react-router';
 import { pagePath } from '@obmen/shared/routing';
 import { useLanguage } from '../../hooks/use-language';
-import { useDocumentTitle } from '../../hooks/use-document-title';
+import { PageMeta } from '../../components/page-meta';
 import styles from './not-found.module.css';
 
 export function NotFoundPage() {
   const { t } = useTranslation();
   const lang = useLanguage();
-  useDocumentTitle(`${t('error.pageNotFound')} — Obmen`);
   return (
     <section className={styles.box}>
+      <PageMeta title={`${t('error.pageNotFound')} — Obmen`} notFound />
       <p className={styles.code} aria-hidden="true">
         404
       </p>

@@ -4,16 +4,15 @@ import { pagePath } from '@obmen/shared/routing';
 import { FormCard } from '../../components/ui/form-card';
 import { RegisterForm } from '../../features/auth/components/register-form';
 import { getSession } from '../../features/auth/session';
-import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useLanguage } from '../../hooks/use-language';
 import { notify } from '../../lib/notify';
 import { takeReturnPath } from '../guards';
+import { PageMeta } from '../../components/page-meta';
 
-export function Component() {
+function Page() {
   const { t } = useTranslation();
   const lang = useLanguage();
   const navigate = useNavigate();
-  useDocumentTitle(`${t('register.title')} — Obmen`);
   const onSuccess = () => {
     notify({ status: 'success', message: t('register.welcome', { name: getSession().user?.username ?? '' }) });
     void navigate(takeReturnPath(lang), { replace: true });
@@ -30,5 +29,16 @@ export function Component() {
     >
       <RegisterForm onSuccess={onSuccess} />
     </FormCard>
+  );
+}
+
+/** A page of one person's own, never indexed; the browser draws it. */
+export function Component() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageMeta title={`${t('register.title')} — Obmen`} noindex />
+      <Page />
+    </>
   );
 }

@@ -8,9 +8,9 @@ import { SentNotice } from '../../components/ui/sent-notice';
 import { ForgotPasswordForm } from '../../features/auth/components/forgot-password-form';
 import { ResetPasswordForm } from '../../features/auth/components/reset-password-form';
 import { endSession, isLoggedIn } from '../../features/auth/session';
-import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useLanguage } from '../../hooks/use-language';
 import { notify } from '../../lib/notify';
+import { PageMeta } from '../../components/page-meta';
 
 /** Asks for a reset link by e-mail; shows the server's answer, which is the same for any address. */
 function RequestLink() {
@@ -30,14 +30,13 @@ function RequestLink() {
   return <ForgotPasswordForm onSent={(message) => setSent(message)} />;
 }
 
-export function Component() {
+function Page() {
   const { t } = useTranslation();
   const lang = useLanguage();
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const token = search.get('token');
   const email = search.get('email');
-  useDocumentTitle(`${t('reset.title')} — Obmen`);
 
   const backToLogin = (
     <p>
@@ -79,5 +78,16 @@ export function Component() {
         <FormAlert messages={[t('reset.brokenLink')]} />
       )}
     </FormCard>
+  );
+}
+
+/** A page of one person's own, never indexed; the browser draws it. */
+export function Component() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageMeta title={`${t('reset.title')} — Obmen`} noindex />
+      <Page />
+    </>
   );
 }

@@ -5,10 +5,10 @@ import { normalizeAmount } from '@obmen/shared/amount-text';
 import { pagePath } from '@obmen/shared/routing';
 import { useSession } from '../../features/auth/hooks/use-session';
 import { CreateTicket, type TicketDraft } from '../../features/tickets/components/create-ticket';
-import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useLanguage } from '../../hooks/use-language';
 import { loadDraft, type ExchangeDraft } from '../../lib/exchange-draft';
 import { storedRefId } from '../../lib/referral-id';
+import { PageMeta } from '../../components/page-meta';
 
 /** The converter's draft as ticket creation needs it, or null when there is nothing to exchange. */
 function ticketDraft(draft: ExchangeDraft | null): TicketDraft | null {
@@ -25,14 +25,12 @@ function ticketDraft(draft: ExchangeDraft | null): TicketDraft | null {
   };
 }
 
-export function Component() {
-  const { t } = useTranslation();
+function Page() {
   const lang = useLanguage();
   const navigate = useNavigate();
   const { user, info } = useSession();
   // Read once: the converter on another tab may change it, this page keeps what it was opened with.
   const [draft] = useState(() => ticketDraft(loadDraft()));
-  useDocumentTitle(`${t('pages.ticket_create')} — Obmen`);
 
   // Nothing chosen in the converter: the exchange starts there.
   if (!draft) return <Navigate to={pagePath(lang, 'home')} replace />;
@@ -45,5 +43,16 @@ export function Component() {
         void navigate(pagePath(lang, ticket.status === 'card_check' ? 'card_check' : 'payment_info', { id: ticket.id }))
       }
     />
+  );
+}
+
+/** A page of one person's own, never indexed; the browser draws it. */
+export function Component() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageMeta title={`${t('pages.ticket_create')} — Obmen`} noindex />
+      <Page />
+    </>
   );
 }

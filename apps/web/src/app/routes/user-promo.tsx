@@ -3,15 +3,14 @@ import { useSession } from '../../features/auth/hooks/use-session';
 import { ActivePromoCodes } from '../../features/promo/components/active-promo-codes';
 import { DiscountCard } from '../../features/promo/components/discount-card';
 import { PromoHistory } from '../../features/promo/components/promo-history';
-import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useLanguage } from '../../hooks/use-language';
 import styles from './user-area.module.css';
+import { PageMeta } from '../../components/page-meta';
 
-export function Component() {
+function Page() {
   const { t } = useTranslation();
   const lang = useLanguage();
   const { token } = useSession();
-  useDocumentTitle(`${t('promoPage.title')} — Obmen`);
   return (
     <div className={styles.page}>
       <header className={styles.header}>
@@ -27,5 +26,16 @@ export function Component() {
         </div>
       )}
     </div>
+  );
+}
+
+/** A page of one person's own, never indexed; the browser draws it. */
+export function Component() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageMeta title={`${t('promoPage.title')} — Obmen`} noindex />
+      <Page />
+    </>
   );
 }

@@ -10,11 +10,11 @@ import { PayoutsTable } from '../../features/referral/components/payouts-table';
 import { ProgrammeTerms } from '../../features/referral/components/programme-terms';
 import { ReferralFigures } from '../../features/referral/components/referral-figures';
 import { ReferralLinkCard } from '../../features/referral/components/referral-link-card';
-import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useLanguage } from '../../hooks/use-language';
 import { formatAmount } from '../../lib/format-amount';
 import type { Lang } from '@obmen/shared/i18n';
 import styles from './user-area.module.css';
+import { PageMeta } from '../../components/page-meta';
 
 function ReferralProgramme({ owner, lang }: { owner: string; lang: Lang }) {
   const { t } = useTranslation();
@@ -44,11 +44,10 @@ function ReferralProgramme({ owner, lang }: { owner: string; lang: Lang }) {
   );
 }
 
-export function Component() {
+function Page() {
   const { t } = useTranslation();
   const lang = useLanguage();
   const { token } = useSession();
-  useDocumentTitle(`${t('referralPage.title')} — Obmen`);
   return (
     <div className={styles.page}>
       <header className={styles.header}>
@@ -60,5 +59,16 @@ export function Component() {
       {/* The guard lets only logged-in users here; the session's token keys their data. */}
       {token && <ReferralProgramme owner={token} lang={lang} />}
     </div>
+  );
+}
+
+/** A page of one person's own, never indexed; the browser draws it. */
+export function Component() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageMeta title={`${t('referralPage.title')} — Obmen`} noindex />
+      <Page />
+    </>
   );
 }

@@ -7,11 +7,11 @@ import { TwoFactorSettings } from '../../features/auth/components/two-factor-set
 import { useSaveLanguage } from '../../features/auth/hooks/use-save-language';
 import { useSession } from '../../features/auth/hooks/use-session';
 import { DiscountCard } from '../../features/promo/components/discount-card';
-import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useLanguage } from '../../hooks/use-language';
 import { formatDate } from '../../lib/format-date';
 import { pathInLanguage } from '../../lib/language';
 import styles from './user-settings.module.css';
+import { PageMeta } from '../../components/page-meta';
 
 const LANGUAGE_NAMES: Record<Lang, string> = { ru: 'Русский', en: 'English' };
 
@@ -44,11 +44,10 @@ function LanguageChoice() {
   );
 }
 
-export function Component() {
+function Page() {
   const { t } = useTranslation();
   const lang = useLanguage();
   const { user, info, token } = useSession();
-  useDocumentTitle(`${t('settings.title')} — Obmen`);
 
   return (
     <div className={styles.page}>
@@ -108,5 +107,16 @@ export function Component() {
         </div>
       )}
     </div>
+  );
+}
+
+/** A page of one person's own, never indexed; the browser draws it. */
+export function Component() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageMeta title={`${t('settings.title')} — Obmen`} noindex />
+      <Page />
+    </>
   );
 }

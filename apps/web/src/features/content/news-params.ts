@@ -1,7 +1,7 @@
 import type { Lang } from '@obmen/shared/i18n';
 
-// Both read their value as the server does (apps/server/src/modules/seo/page-meta.ts), so the app
-// shows a page exactly when the server answers its address with 200.
+// The page's loader and its component read the address alike (load-content.ts), so the page shows
+// exactly what its status says.
 
 /** `?page=`: a positive whole number, anything else the first page. */
 export function newsPageFromSearch(value: string | null): number {

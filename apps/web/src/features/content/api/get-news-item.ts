@@ -4,6 +4,7 @@ import type { Lang } from '@obmen/shared/i18n';
 import { apiRequest } from '../../../lib/api-client';
 import { contentKeys } from './query-keys';
 import { retryUnlessMissing } from './retry';
+import { readThrough } from '../../../lib/query-client';
 
 export function getNewsItem(id: string, lang: Lang, signal?: AbortSignal): Promise<NewsDetail> {
   return apiRequest<NewsDetail>(`/api/v1/news/show/${encodeURIComponent(id)}`, { lang, ...(signal && { signal }) });
@@ -12,7 +13,7 @@ export function getNewsItem(id: string, lang: Lang, signal?: AbortSignal): Promi
 export const newsItemQueryOptions = (id: string, lang: Lang) =>
   queryOptions({
     queryKey: contentKeys.newsItem(id, lang),
-    queryFn: ({ signal }) => getNewsItem(id, lang, signal),
+    queryFn: ({ client, signal }) => readThrough(client, 'newsItem', getNewsItem)(id, lang, signal),
     staleTime: 5 * 60_000,
     retry: retryUnlessMissing,
   });

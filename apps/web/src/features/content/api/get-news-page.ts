@@ -5,6 +5,7 @@ import type { Lang } from '@obmen/shared/i18n';
 import { apiRequest } from '../../../lib/api-client';
 import { contentKeys } from './query-keys';
 import { retryUnlessMissing } from './retry';
+import { readThrough } from '../../../lib/query-client';
 
 export function getNewsPage(page: number, lang: Lang, signal?: AbortSignal): Promise<NewsPage> {
   return apiRequest<NewsPage>('/api/v1/news/', {
@@ -17,7 +18,7 @@ export function getNewsPage(page: number, lang: Lang, signal?: AbortSignal): Pro
 export const newsPageQueryOptions = (page: number, lang: Lang) =>
   queryOptions({
     queryKey: contentKeys.newsList(page, lang),
-    queryFn: ({ signal }) => getNewsPage(page, lang, signal),
+    queryFn: ({ client, signal }) => readThrough(client, 'newsPage', getNewsPage)(page, lang, signal),
     staleTime: 60_000,
     retry: retryUnlessMissing,
   });

@@ -1,9 +1,14 @@
-import { ApiError } from '../../../lib/api-client';
+import { statusOfFailure } from '@obmen/shared/contracts';
 
 /** A missing page or news item will not appear on a second try; a dropped connection might. */
 export const retryUnlessMissing = (failures: number, error: unknown) =>
-  !(error instanceof ApiError && error.status < 500) && failures < 1;
+  !((statusOfFailure(error) ?? 500) < 500) && failures < 1;
 
-/** The server answered that this content does not exist (an id that is no number answers 400). */
-export const isMissing = (error: unknown) =>
-  error instanceof ApiError && (error.status === 404 || error.status === 400);
+/**
+ * The content does not exist (an id that is no number answers 400): the API's answer in the
+ * browser, the service's error while the server draws the page.
+ */
+export const isMissing = (error: unknown) => {
+  const status = statusOfFailure(error);
+  return status === 404 || status === 400;
+};

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import type { Page, PageSlug } from '@obmen/shared/contracts';
 import type { Lang } from '@obmen/shared/i18n';
-import { useDocumentMeta } from '../../../hooks/use-document-meta';
+import { PageMeta } from '../../../components/page-meta';
 import { isMissing } from '../api/retry';
 import { usePage } from '../api/get-page';
 import { ActionLink, ContentError, ContentLoading, ContentNotFound } from './content-states';
@@ -33,30 +33,16 @@ export function ContentPage({
   children,
   textStyle = 'card',
 }: ContentPageProps) {
-  const { t } = useTranslation();
   const query = usePage(slug, lang);
   const page = query.data;
-  // The same title and description the server put in the HTML for this address.
-  useDocumentMeta({
-    title: page?.metaTitle ?? `${t(`pages.${slug}`)} — Obmen`,
-    description: page?.metaDescription,
-  });
-
   if (query.isPending) return <ContentLoading />;
-  if (query.isError && isMissing(query.error)) {
-    return (
-      <ContentNotFound
-        title={t('error.pageNotFound')}
-        text={t('content.missingPage')}
-        action={<ActionLink to={`/${lang}/`}>{t('notFound.home')}</ActionLink>}
-      />
-    );
-  }
+  if (query.isError && isMissing(query.error)) return <ContentPageNotFound lang={lang} />;
   if (query.isError) return <ContentError error={query.error} onRetry={() => void query.refetch()} />;
 
   const contents = withContents ? page!.html : '';
   return (
     <div className={textStyle === 'lead' ? `${styles.page} ${styles.narrow}` : styles.page}>
+      <PageMeta title={page!.metaTitle} description={page!.metaDescription} />
       <header className={styles.header}>
         <h1 className={styles.title}>{page!.title}</h1>
       </header>
@@ -77,5 +63,20 @@ export function ContentPage({
         {contents && <TableOfContents html={contents} variant="aside" />}
       </div>
     </div>
+  );
+}
+
+/** A page the operator has not written (status 404). */
+export function ContentPageNotFound({ lang }: { lang: Lang }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageMeta title={`${t('error.pageNotFound')} — Obmen`} notFound />
+      <ContentNotFound
+        title={t('error.pageNotFound')}
+        text={t('content.missingPage')}
+        action={<ActionLink to={`/${lang}/`}>{t('notFound.home')}</ActionLink>}
+      />
+    </>
   );
 }

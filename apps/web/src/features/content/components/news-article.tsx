@@ -2,7 +2,7 @@ import { useTranslation } from '../../../lib/i18n';
 import { Link } from 'react-router';
 import type { Lang } from '@obmen/shared/i18n';
 import { ArrowLeftIcon } from '../../../components/ui/icons';
-import { useDocumentMeta } from '../../../hooks/use-document-meta';
+import { PageMeta } from '../../../components/page-meta';
 import { useNewsItem } from '../api/get-news-item';
 import { isMissing } from '../api/retry';
 import { isNewsId, newsListPath } from '../news-params';
@@ -25,27 +25,20 @@ export function NewsArticle({ id, lang, fromPage }: NewsArticleProps) {
   const query = useNewsItem(id, lang, wellFormed);
   const missing = !wellFormed || (query.isError && isMissing(query.error));
   const item = query.data;
-  // The same title and description the server put in the HTML for this address.
-  useDocumentMeta({
-    title: `${item?.title ?? (missing ? t('content.news.notFound') : t('content.news.title'))} — Obmen`,
-    description: item?.summary,
-  });
   const backTo = newsListPath(lang, fromPage);
 
-  if (missing) {
-    return (
-      <ContentNotFound
-        title={t('content.news.notFound')}
-        text={t('content.news.notFoundText')}
-        action={<ActionLink to={newsListPath(lang, 1)}>{t('content.news.allNews')}</ActionLink>}
-      />
-    );
-  }
+  if (missing) return <NewsItemNotFound lang={lang} />;
   if (query.isPending) return <ContentLoading />;
   if (query.isError) return <ContentError error={query.error} onRetry={() => void query.refetch()} />;
 
   return (
     <article className={styles.article}>
+      <PageMeta
+        title={`${item!.title} — Obmen`}
+        description={item!.summary}
+        path={`news/${item!.id}`}
+        publishedTime={item!.publishedAt}
+      />
       <Link to={backTo} className={styles.back}>
         <ArrowLeftIcon size={18} />
         {t('content.news.allNews')}
@@ -62,5 +55,20 @@ export function NewsArticle({ id, lang, fromPage }: NewsArticleProps) {
         {t('content.news.allNews')}
       </Link>
     </article>
+  );
+}
+
+/** A news id that names no item: the page says so, with the way back to the list (status 404). */
+export function NewsItemNotFound({ lang }: { lang: Lang }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageMeta title={`${t('content.news.notFound')} — Obmen`} notFound />
+      <ContentNotFound
+        title={t('content.news.notFound')}
+        text={t('content.news.notFoundText')}
+        action={<ActionLink to={newsListPath(lang, 1)}>{t('content.news.allNews')}</ActionLink>}
+      />
+    </>
   );
 }

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { Lang } from '@obmen/shared/i18n';
 import { Pagination } from '../../../components/ui/pagination';
 import { ArrowRightIcon } from '../../../components/ui/icons';
-import { useDocumentMeta } from '../../../hooks/use-document-meta';
+import { PageMeta } from '../../../components/page-meta';
 import { useNewsPage } from '../api/get-news-page';
 import { ActionLink, ContentError, ContentLoading, ContentNotFound } from './content-states';
 import { NewsDate } from './news-date';
@@ -14,29 +14,25 @@ import styles from './news.module.css';
 export function NewsList({ page, lang }: { page: number; lang: Lang }) {
   const { t } = useTranslation();
   const query = useNewsPage(page, lang);
-  // The same title and description the server put in the HTML for this address.
-  useDocumentMeta({
-    title: `${page > 1 ? t('content.news.pageTitle', { page }) : t('content.news.title')} — Obmen`,
-    description: t('content.news.description'),
-  });
+  const meta = (
+    <PageMeta
+      title={`${page > 1 ? t('content.news.pageTitle', { page }) : t('content.news.title')} — Obmen`}
+      description={t('content.news.description')}
+      path={page > 1 ? `news?page=${page}` : 'news'}
+    />
+  );
 
   if (query.isPending) return <ContentLoading />;
   if (query.isError) return <ContentError error={query.error} onRetry={() => void query.refetch()} />;
 
   const { items, total, perPage } = query.data;
-  if (items.length === 0 && page > 1) {
-    return (
-      <ContentNotFound
-        title={t('content.news.noSuchPage')}
-        text={t('content.news.noSuchPageText')}
-        action={<ActionLink to={newsListPath(lang, 1)}>{t('content.news.toFirstPage')}</ActionLink>}
-      />
-    );
-  }
+  if (items.length === 0 && page > 1) return <NewsPageNotFound lang={lang} />;
 
   return (
     <div className={styles.page}>
+      {meta}
       <header className={styles.header}>
+
         <h1 className={styles.title}>{t('content.news.title')}</h1>
         <p className={styles.lead}>{t('content.news.lead')}</p>
       </header>
@@ -72,5 +68,20 @@ export function NewsList({ page, lang }: { page: number; lang: Lang }) {
         label={t('content.news.pages')}
       />
     </div>
+  );
+}
+
+/** A page past the list's last one (status 404): the way back to the first. */
+export function NewsPageNotFound({ lang }: { lang: Lang }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageMeta title={`${t('content.news.noSuchPage')} — Obmen`} notFound />
+      <ContentNotFound
+        title={t('content.news.noSuchPage')}
+        text={t('content.news.noSuchPageText')}
+        action={<ActionLink to={newsListPath(lang, 1)}>{t('content.news.toFirstPage')}</ActionLink>}
+      />
+    </>
   );
 }

@@ -1,21 +1,11 @@
 import { keepPreviousData, queryOptions, type Query } from '@tanstack/react-query';
-import type { Quote } from '@obmen/shared/contracts';
+import type { Quote, QuoteRequest } from '@obmen/shared/contracts';
 import type { Lang } from '@obmen/shared/i18n';
 import { apiRequest, signedIn } from '../../../lib/api-client';
-import { answeredByPage } from '../../../lib/query-client';
+import { answeredByPage, readThrough } from '../../../lib/query-client';
 import { converterKeys } from './query-keys';
 
-/** What a quote is asked for: `sum` is the give amount for `sell`, the get amount for `buy`. */
-export interface QuoteRequest {
-  give: string;
-  get: string;
-  /** A plain decimal string ("12500.5"). */
-  sum: string;
-  direction: 'sell' | 'buy';
-  fixed: boolean;
-  /** '' when none. */
-  promocode: string;
-}
+export type { QuoteRequest };
 
 export interface TimedQuote {
   quote: Quote;
@@ -48,15 +38,13 @@ function timed(quote: Quote, sentAt: number): TimedQuote {
   return { quote, deadline: sentAt + lifetimeMs, lifetimeMs };
 }
 
+/** POST /api/v1/Exchange/calculate over HTTP. */
+export const askQuote = (request: QuoteRequest, lang: Lang, signal?: AbortSignal): Promise<Quote> =>
+  apiRequest<Quote>(CALCULATE_PATH, { method: 'POST', form: quoteForm(request), lang, ...(signal && { signal }) });
+
 export async function calculate(request: QuoteRequest, lang: Lang, signal?: AbortSignal): Promise<TimedQuote> {
   const sentAt = Date.now();
-  const quote = await apiRequest<Quote>(CALCULATE_PATH, {
-    method: 'POST',
-    form: quoteForm(request),
-    lang,
-    ...(signal && { signal }),
-  });
-  return timed(quote, sentAt);
+  return timed(await askQuote(request, lang, signal), sentAt);
 }
 
 type QuoteQuery = Query<TimedQuote, Error, TimedQuote, readonly unknown[]>;
@@ -77,7 +65,10 @@ const samePair = (a: readonly unknown[] | undefined, request: QuoteRequest) => {
 export const quoteQueryOptions = (request: QuoteRequest, lang: Lang) =>
   queryOptions({
     queryKey: converterKeys.quote(request, lang),
-    queryFn: ({ signal }) => calculate(request, lang, signal),
+    queryFn: async ({ client, signal }) => {
+      const sentAt = Date.now();
+      return timed(await readThrough(client, 'quote', askQuote)(request, lang, signal), sentAt);
+    },
     // A quote is good until its deadline; then the timer asks again (spec §4).
     staleTime: (query) => untilExpiry(query) || 0,
     refetchInterval: untilExpiry,

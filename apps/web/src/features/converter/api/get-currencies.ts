@@ -3,6 +3,7 @@ import type { Currency, CurrencySide } from '@obmen/shared/contracts';
 import type { Lang } from '@obmen/shared/i18n';
 import { apiGet, type GetCall } from '../../../lib/api-client';
 import { converterKeys } from './query-keys';
+import { readThrough } from '../../../lib/query-client';
 
 /** GET /api/v1/Exchange/get_currencies/{give|get}: the converter's lists, names in the page's language. */
 const currenciesCall = (side: CurrencySide, lang: Lang): GetCall => ({
@@ -17,7 +18,7 @@ export function getCurrencies(side: CurrencySide, lang: Lang, signal?: AbortSign
 export const currenciesQueryOptions = (side: CurrencySide, lang: Lang) =>
   queryOptions({
     queryKey: converterKeys.currencies(side, lang),
-    queryFn: ({ signal }) => getCurrencies(side, lang, signal),
+    queryFn: ({ client, signal }) => readThrough(client, 'currencies', getCurrencies)(side, lang, signal),
     staleTime: 60_000,
   });
 

@@ -3,6 +3,7 @@ import type { CurrencySide } from '@obmen/shared/contracts';
 import type { Lang } from '@obmen/shared/i18n';
 import { apiGet, type GetCall } from '../../../lib/api-client';
 import { converterKeys } from './query-keys';
+import { readThrough } from '../../../lib/query-client';
 
 /** GET /api/v1/Exchange/get_currency_message: the operator's note for a currency on one side, or ''. */
 export async function getCurrencyMessage(
@@ -24,7 +25,8 @@ const messageCall = (code: string, side: CurrencySide, lang: Lang): GetCall => (
 export const currencyMessageQueryOptions = (code: string, side: CurrencySide, lang: Lang) =>
   queryOptions({
     queryKey: converterKeys.message(code, side, lang),
-    queryFn: ({ signal }) => getCurrencyMessage(code, side, lang, signal),
+    queryFn: ({ client, signal }) =>
+      readThrough(client, 'currencyMessage', getCurrencyMessage)(code, side, lang, signal),
     staleTime: 5 * 60_000,
     retry: false,
   });

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet, type GetCall } from '../../../lib/api-client';
-import { staleUnlessFromPage } from '../../../lib/query-client';
+import { staleUnlessFromPage, readThrough } from '../../../lib/query-client';
 import { converterKeys } from './query-keys';
 
 /** GET /api/v1/Exchange/direction_status: true when the pair can be exchanged now. */
@@ -17,7 +17,8 @@ export function getDirectionStatus(give: string, get: string, fixed: boolean, si
 export const directionStatusQueryOptions = (give: string, get: string, fixed: boolean) =>
   queryOptions({
     queryKey: converterKeys.status(give, get, fixed),
-    queryFn: ({ signal }) => getDirectionStatus(give, get, fixed, signal),
+    queryFn: ({ client, signal }) =>
+      readThrough(client, 'directionStatus', getDirectionStatus)(give, get, fixed, signal),
     staleTime: staleUnlessFromPage,
     refetchInterval: 30_000,
     retry: false,

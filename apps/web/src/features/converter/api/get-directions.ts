@@ -3,6 +3,7 @@ import type { DirectionPair } from '@obmen/shared/contracts';
 import { apiGet } from '../../../lib/api-client';
 import { directionKeyOf, pairFromSegment, type Directions } from '../converter-logic';
 import { converterKeys } from './query-keys';
+import { readThrough } from '../../../lib/query-client';
 
 type DirectionHours = NonNullable<DirectionPair['hours']>;
 
@@ -23,11 +24,15 @@ function directionSets(pairs: DirectionPair[]): {
   };
 }
 
-/** GET /api/v1/Exchange/directions: every pair the exchanger has a direction for, as a set. */
+/** GET /api/v1/Exchange/directions: every pair the exchanger has a direction for. */
+export const getDirectionList = (signal?: AbortSignal) =>
+  apiGet<DirectionPair[]>({ path: '/api/v1/Exchange/directions' }, signal);
+
+/** The directions as a set of pairs. */
 export const directionsQueryOptions = () =>
   queryOptions({
     queryKey: converterKeys.directions(),
-    queryFn: ({ signal }) => apiGet<DirectionPair[]>({ path: '/api/v1/Exchange/directions' }, signal),
+    queryFn: ({ client, signal }) => readThrough(client, 'directions', getDirectionList)(signal),
     select: directionSets,
     staleTime: 60_000,
   });

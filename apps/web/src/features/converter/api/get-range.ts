@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Range } from '@obmen/shared/contracts';
 import { apiGet, type GetCall } from '../../../lib/api-client';
 import { converterKeys } from './query-keys';
+import { readThrough } from '../../../lib/query-client';
 
 /** GET /api/v1/Exchange/get_range: the allowed amounts in the give currency. */
 const rangeCall = (give: string, get: string, fixed: boolean): GetCall => ({
@@ -16,7 +17,7 @@ export function getRange(give: string, get: string, fixed: boolean, signal?: Abo
 export const rangeQueryOptions = (give: string, get: string, fixed: boolean) =>
   queryOptions({
     queryKey: converterKeys.range(give, get, fixed),
-    queryFn: ({ signal }) => getRange(give, get, fixed, signal),
+    queryFn: ({ client, signal }) => readThrough(client, 'range', getRange)(give, get, fixed, signal),
     staleTime: 30_000,
     retry: false,
   });

@@ -5,6 +5,7 @@ import { ApiError, apiGet, type GetCall } from '../../../lib/api-client';
 import { directionKeyOf } from '../converter-logic';
 import { useDirections } from './get-directions';
 import { converterKeys } from './query-keys';
+import { readThrough } from '../../../lib/query-client';
 
 /** GET /api/v1/seo/getbytickers: the pair's texts, or null when it has none (404). */
 export async function getSeo(give: string, get: string, lang: Lang, signal?: AbortSignal): Promise<SeoRecord | null> {
@@ -26,7 +27,7 @@ const seoCall = (give: string, get: string, lang: Lang): GetCall => ({
 export const seoQueryOptions = (give: string, get: string, lang: Lang) =>
   queryOptions({
     queryKey: converterKeys.seo(give, get, lang),
-    queryFn: ({ signal }) => getSeo(give, get, lang, signal),
+    queryFn: ({ client, signal }) => readThrough(client, 'seo', getSeo)(give, get, lang, signal),
     staleTime: 5 * 60_000,
     retry: false,
   });

@@ -1,7 +1,7 @@
 /* global window, document */
 // Runs before the first paint (a blocking script in <head>), so the page never flashes the wrong
-// theme. Mirrors lib/theme.ts. The server puts this text inline in every page (no round trip
-// before the first paint) and allows it by its hash in the CSP; Vite's dev server loads the file.
+// theme. Mirrors lib/theme.ts. The document (document.tsx) holds its text inline (no round trip
+// before the first paint), allowed by its hash in the CSP.
 (function () {
   var theme = null;
   try {

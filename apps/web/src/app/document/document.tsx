@@ -1,0 +1,53 @@
+import type { ReactNode } from 'react';
+import type { Lang } from '@obmen/shared/i18n';
+import themeInit from './theme-init.js?raw';
+import { PAGE_STATE_ID, type DocumentAssets } from '../../lib/page-state';
+
+/** The texts of the document's inline scripts: the server allows exactly these by their hashes (CSP). */
+export const inlineScriptsOf = (assets: DocumentAssets): string[] =>
+  [themeInit, assets.preamble].filter((text): text is string => text !== null);
+
+interface DocumentProps {
+  lang: Lang;
+  assets: DocumentAssets;
+  /** The page state (lib/page-state.ts) as JSON, `<` escaped: the browser renders the same text. */
+  state: string;
+  /** The app; nothing in a page the browser draws, until it has hydrated the document. */
+  children?: ReactNode;
+}
+
+/**
+ * Every page's HTML document, drawn by React on the server and hydrated whole in the browser, as
+ * React Router's framework mode does. A page's own head (title, description, canonical…) comes
+ * from its route module's PageMeta, which React puts in <head>.
+ */
+export function Document({ lang, assets, state, children }: DocumentProps) {
+  return (
+    // theme-init.js puts the theme's class on <html> and its colour in theme-color before React runs.
+    <html lang={lang} suppressHydrationWarning>
+      <head>
+        <meta charSet="UTF-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="light dark" />
+        <meta name="theme-color" content="#f2f5fa" suppressHydrationWarning />
+        {/* Before any stylesheet paints: the theme's class on <html>, so it never flashes. */}
+        <script dangerouslySetInnerHTML={{ __html: themeInit }} />
+        <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
+        {assets.styles.map((href) => (
+          <link key={href} rel="stylesheet" crossOrigin="" href={href} />
+        ))}
+        {assets.preload.map((href) => (
+          <link key={href} rel="modulepreload" crossOrigin="" href={href} />
+        ))}
+        {assets.preamble && <script type="module" dangerouslySetInnerHTML={{ __html: assets.preamble }} />}
+        {assets.entry.map((src) => (
+          <script key={src} type="module" crossOrigin="" src={src} />
+        ))}
+      </head>
+      <body>
+        <div id="root">{children}</div>
+        <script type="application/json" id={PAGE_STATE_ID} dangerouslySetInnerHTML={{ __html: state }} />
+      </body>
+    </html>
+  );
+}
