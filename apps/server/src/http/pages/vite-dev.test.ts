@@ -3,8 +3,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PublicReads } from '@obmen/shared';
 import type { PageRenderer } from './renderer';
 import { viteDevRenderer } from './vite-dev';
+
+// The entry below reads nothing.
+const reads = {} as PublicReads;
 
 // A web app of one server entry, served by the repository's Vite as `npm run dev` serves apps/web.
 const entryText = (word: string, scripts: string[]) => `
@@ -34,7 +38,7 @@ beforeAll(async () => {
   app.get('/*', async (request, reply) => {
     const page = await renderer.renderPage({
       url: new URL(request.url, 'http://localhost'),
-      reads: null,
+      reads,
       publicUrl: 'http://localhost',
     });
     return reply.status(page.status).type('text/html').send(page.html);
@@ -81,7 +85,7 @@ describe('pages in `npm run dev`', () => {
 
   it("report a render's error at the line of the web app's source", async () => {
     const error = await renderer
-      .renderPage({ url: new URL('http://localhost/broken'), reads: null, publicUrl: 'http://localhost' })
+      .renderPage({ url: new URL('http://localhost/broken'), reads, publicUrl: 'http://localhost' })
       .catch((caught: unknown) => caught as Error);
     expect(error).toBeInstanceOf(Error);
     expect((error as Error).stack).toMatch(/entry-server\.tsx:4:\d+/);
