@@ -59,7 +59,7 @@ export async function viteDevRenderer(app: FastifyInstance, webRoot = findWebRoo
         throw fixedStack(vite, error);
       }
     },
-    // The entry's scripts as of its last load: the page's CSP hashes are those of the document just drawn.
+    // As of the entry's last load: loaded above, before app.ts works out the CSP from it.
     get INLINE_SCRIPTS() {
       return entry.INLINE_SCRIPTS;
     },
