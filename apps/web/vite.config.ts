@@ -2,19 +2,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { constants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type ProxyOptions, type UserConfig } from 'vite';
+import { defineConfig, type UserConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
-
-const api = `http://127.0.0.1:${process.env.API_PORT ?? '8081'}`;
-
-// The spec's auth calls share their paths with pages (POST /register vs the register page), so a
-// browser's page request stays with Vite and only the API calls go to the server.
-const apiCallsOnly: ProxyOptions = {
-  target: api,
-  bypass: (req) => (req.method === 'GET' && req.headers.accept?.includes('text/html') ? '/index.html' : undefined),
-};
-const apiPrefixes = ['/api', '/export', '/sitemap.xml', '/robots.txt', '/healthz', '/readyz', '/metrics'];
-const sharedPaths = ['/register', '/token', '/checktoken', '/forgot_password', '/reset_password', '/logout'];
 
 // React Router (the operator console's router) exports only its development build (its own Vite
 // plugin swaps in the production one): without this the console carried its dev-only checks and
@@ -115,14 +104,6 @@ const serverRender: UserConfig = {
 export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [react(), ...(command === 'build' && !isSsrBuild ? [precompressed] : [])],
   resolve: { alias: command === 'build' ? [reactRouterForProduction] : [] },
-  server: {
-    port: Number(process.env.PORT ?? 8080),
-    strictPort: true,
-    proxy: {
-      ...Object.fromEntries(apiPrefixes.map((prefix) => [prefix, api])),
-      ...Object.fromEntries(sharedPaths.map((path) => [path, apiCallsOnly])),
-    },
-  },
   ...(isSsrBuild
     ? serverRender
     : {

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { checkServerDrawnPages } from '../support/server-drawn-pages';
 
 // Issue 32: public pages come drawn by React on the server and are hydrated in the browser.
 
@@ -93,6 +94,13 @@ test.describe('pages drawn on the server', () => {
 
 test.describe('with JavaScript off', () => {
   test.use({ javaScriptEnabled: false });
+
+  test('a pair page, a news item and both kinds of 404 give their status, title and body, in both languages', async ({
+    browser,
+    baseURL,
+  }) => {
+    await checkServerDrawnPages(browser, baseURL!);
+  });
 
   test('the home page, a pair page and a news item are complete and readable', async ({ page }, testInfo) => {
     await page.goto('/ru/');

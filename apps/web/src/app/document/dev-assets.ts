@@ -1,3 +1,17 @@
-// Placeholder until the dev-server work lands (h43-devssr owns this file).
+// What a page's document loads in `npm run dev` (import.meta.env.DEV), in place of the build's files.
+
+/**
+ * Module scripts, in this order after DEV_PREAMBLE's: Vite's client (hot reload) and the app. Module
+ * scripts run in document order, and the app's components stop at once if the preamble has not run.
+ */
 export const DEV_SCRIPTS: string[] = ['/@vite/client', '/src/main.tsx'];
-export const DEV_PREAMBLE = '';
+
+/**
+ * React Refresh's preamble, the inline module script @vitejs/plugin-react (v6) puts in a page
+ * through transformIndexHtml: it makes the app's components hot-replaceable. Its CSP hash is taken
+ * from this text (INLINE_SCRIPTS); dev-assets.test.ts checks it against the plugin's own.
+ */
+export const DEV_PREAMBLE = `import { injectIntoGlobalHook } from "/@react-refresh";
+injectIntoGlobalHook(window);
+window.$RefreshReg$ = () => {};
+window.$RefreshSig$ = () => (type) => type;`;
