@@ -67,7 +67,11 @@ export function buildStamp() {
 }
 
 export const STAMP_FILE = path.join(root, '.build-stamp');
-export const BUILD_OUTPUTS = ['apps/web/dist/.vite/manifest.json', 'apps/web/dist-server/entry-server.js', 'apps/server/dist/main.js'].map((p) => path.join(root, p));
+export const BUILD_OUTPUTS = [
+  'apps/web/dist/.vite/manifest.json',
+  'apps/web/dist-server/entry-server.js',
+  'apps/server/dist/main.js',
+].map((p) => path.join(root, p));
 
 export function buildIsFresh() {
   return (

@@ -70,7 +70,10 @@ test.describe('pages drawn on the server', () => {
     for (const path of ['/ru/ticket/123', '/en/user/tickets', '/ru/login']) {
       const response = await request.get(path);
       expect(response.headers()['cache-control']).toBe('no-store');
-      expect(await response.text()).not.toContain('id="page-state"');
+      // The document only: its state names no page the server drew, and #root is empty.
+      const html = await response.text();
+      expect(html).toContain('"drawn":null');
+      expect(html).toContain('<div id="root"></div>');
     }
   });
 

@@ -85,7 +85,11 @@ export async function renderPage({ url, reads, publicUrl }: PageRequest): Promis
     <RenderLanguage value={lang}>
       <RenderSiteStatus value={site}>
         <QueryClientProvider client={queryClient}>
-          <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
+          <StaticRouterProvider
+            router={createStaticRouter(handler.dataRoutes, context)}
+            context={context}
+            hydrate={false}
+          />
         </QueryClientProvider>
       </RenderSiteStatus>
     </RenderLanguage>,

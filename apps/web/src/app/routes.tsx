@@ -173,12 +173,11 @@ function UserArea({ Layout }: { Layout: ComponentType<{ children?: ReactNode }> 
 /** The product's pages below one language prefix, or below none (the visitor's language). */
 function pagesUnder(prefix: Lang | null): RouteObject[] {
   const pathOf = (path: string) => [prefix, path].filter(Boolean).join('/');
-  const pages = PAGE_ROUTES.filter((route) => !USER_AREA_PAGES.includes(route.name)).map(
-    (route): RouteObject =>
-      // The bare root goes to the visitor's language (spec §2).
-      route.name === 'home' && !prefix
-        ? { index: true, loader: () => redirect(`/${preferredLanguage()}/`), HydrateFallback: PageLoading }
-        : pageRoute(route.name, pathOf(route.path), prefix),
+  const pages = PAGE_ROUTES.filter((route) => !USER_AREA_PAGES.includes(route.name)).map((route): RouteObject =>
+    // The bare root goes to the visitor's language (spec §2).
+    route.name === 'home' && !prefix
+      ? { index: true, loader: () => redirect(`/${preferredLanguage()}/`), HydrateFallback: PageLoading }
+      : pageRoute(route.name, pathOf(route.path), prefix),
   );
   const userArea: RouteObject = {
     id: `${prefix ?? 'any'}:user-area`,

@@ -2,7 +2,6 @@ import type { Lang } from '@obmen/shared/i18n';
 import type { DocumentAssets } from '../../lib/page-state';
 import { DEV_PREAMBLE, DEV_SCRIPTS } from './dev-assets';
 
-
 type Manifest = Record<string, { file: string; imports?: string[]; css?: string[] }>;
 
 // The browser build's manifest, built into the server build (which follows it); none in dev.

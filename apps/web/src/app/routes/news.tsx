@@ -7,7 +7,11 @@ import type { PageLoader } from '../load-context';
 import { RouteError } from './route-error';
 
 export const loader: PageLoader = async ({ request, context }) => {
-  await loadNewsPage(context.queryClient, newsPageFromSearch(new URL(request.url).searchParams.get('page')), context.lang);
+  await loadNewsPage(
+    context.queryClient,
+    newsPageFromSearch(new URL(request.url).searchParams.get('page')),
+    context.lang,
+  );
   return null;
 };
 

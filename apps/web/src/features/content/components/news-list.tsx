@@ -32,7 +32,6 @@ export function NewsList({ page, lang }: { page: number; lang: Lang }) {
     <div className={styles.page}>
       {meta}
       <header className={styles.header}>
-
         <h1 className={styles.title}>{t('content.news.title')}</h1>
         <p className={styles.lead}>{t('content.news.lead')}</p>
       </header>
