@@ -6,13 +6,13 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { root } from './lib.mjs';
 
-/** Issue 32's budget, a line of `npm run bench`: React, react-dom and React Router's data router ship. */
-export const HOME_JS_BUDGET_BYTES = 140 * 1024;
 /**
  * What `npm test` holds the build to, so sizes do not drift: the size with React Router's data
  * router (its router core alone is ~28 KB gzip) plus a little room. See docs/decisions.md.
  */
 export const HOME_JS_CEILING_BYTES = 147 * 1024;
+/** Issue 43's budget, a line of `npm run bench`: the home page stays within that ceiling. */
+export const HOME_JS_BUDGET_BYTES = HOME_JS_CEILING_BYTES;
 const HOME_ROUTE = 'src/app/routes/home.tsx';
 const CATALOG = 'src/locales/ru.ts';
 

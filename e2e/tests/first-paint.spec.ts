@@ -20,7 +20,8 @@ async function holdScripts(page: Page) {
 /** Waits until React has taken the page over and its first requests have settled. */
 async function hydrated(page: Page) {
   await page.waitForFunction(() =>
-    Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')),
+    // The app hydrates the whole document (src/main.tsx).
+    Object.keys(document).some((key) => key.startsWith('__reactContainer')),
   );
   await page.waitForLoadState('networkidle');
 }

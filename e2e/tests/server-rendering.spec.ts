@@ -66,6 +66,20 @@ test.describe('pages drawn on the server', () => {
     }
   });
 
+  test('a page the browser draws, the console too, starts without React Router missing a HydrateFallback', async ({
+    page,
+  }) => {
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.text().includes('HydrateFallback')) warnings.push(`${page.url()}: ${message.text()}`);
+    });
+    for (const path of ['/ru/login', '/en/user/tickets', '/ru/ticket/find', '/admin']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    }
+    expect(warnings).toEqual([]);
+  });
+
   test('a personal page is drawn in the browser and never kept by a cache', async ({ request }) => {
     for (const path of ['/ru/ticket/123', '/en/user/tickets', '/ru/login']) {
       const response = await request.get(path);

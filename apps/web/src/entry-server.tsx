@@ -4,8 +4,10 @@ import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvi
 import { dehydrate, QueryClientProvider } from '@tanstack/react-query';
 import type { PublicReads } from '@obmen/shared/contracts';
 import { LANGS, type Lang } from '@obmen/shared/i18n';
+import { isAdminPath } from '@obmen/shared/routing';
 import { createAssets } from './app/document/assets';
-import { Document, inlineScriptsOf } from './app/document/document';
+import { Document } from './app/document/document';
+import themeScript from './app/document/theme-init.js?raw';
 import { SiteAddress } from './components/page-meta';
 import type { LoadContext } from './app/load-context';
 import { routes, type PageHandle } from './app/routes';
@@ -23,7 +25,9 @@ const assetsFor = createAssets();
 const catalogsReady = i18n.loadLater().then(() => Promise.all(LANGS.map((lang) => i18n.load(lang))));
 
 /** The texts of the inline scripts every document holds: the server's CSP allows them by hash. */
-export const INLINE_SCRIPTS: string[] = inlineScriptsOf(assetsFor('ru', []));
+export const INLINE_SCRIPTS: string[] = [themeScript, assetsFor('ru', []).preamble].filter(
+  (text): text is string => text !== null,
+);
 
 export interface PageRequest {
   /** The address asked for, path and search. */
@@ -61,7 +65,8 @@ export async function renderPage({ url, reads, publicUrl }: PageRequest): Promis
     personal: true,
     html: documentHtml({ lang, assets: assetsFor(lang, modules), publicUrl, drawn: null }, null),
   });
-  if (!prefix || !leaf?.serverDrawn) return forBrowser(leaf?.modules ?? []);
+  // The console (its routes join the browser's table when visited) is drawn in the browser too.
+  if (!prefix || !leaf?.serverDrawn || isAdminPath(url.pathname)) return forBrowser(leaf?.modules ?? []);
 
   const queryClient = createQueryClient(reads);
   const site = await reads
@@ -104,7 +109,7 @@ function documentHtml(state: PageState, app: ReactNode): string {
   const json = JSON.stringify(state).replace(/</g, '\\u003c');
   const html = renderToString(
     <StrictMode>
-      <Document lang={state.lang} assets={state.assets} state={json}>
+      <Document lang={state.lang} assets={state.assets} themeScript={themeScript} state={json}>
         <SiteAddress value={state.publicUrl}>{app}</SiteAddress>
       </Document>
     </StrictMode>,

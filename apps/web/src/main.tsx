@@ -1,11 +1,11 @@
 import { StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
-import { Document } from './app/document/document';
+import { Document, THEME_SCRIPT_ID } from './app/document/document';
 import { SiteAddress } from './components/page-meta';
 import { AppProvider } from './app/provider';
 import { installGuards } from './app/guards';
-import { routes } from './app/routes';
+import { consoleRoutes, routes } from './app/routes';
 import { initI18n } from './lib/i18n';
 import { languageOfPath, preferredLanguage, rememberLanguage } from './lib/language';
 import { hydrationOf, readPageState } from './lib/page-state';
@@ -70,12 +70,20 @@ function App({ router }: { router: ReturnType<typeof createBrowserRouter> }) {
 }
 
 void Promise.all([catalogReady, page && loadFirstRoutes()]).then(() => {
-  const router = createBrowserRouter(routes, page ? { hydrationData: hydrationOf(page) } : {});
+  const router = createBrowserRouter(routes, {
+    ...(page && { hydrationData: hydrationOf(page) }),
+    patchRoutesOnNavigation: consoleRoutes,
+  });
   installGuards(router);
   hydrateRoot(
     document,
     <StrictMode>
-      <Document lang={state.lang} assets={state.assets} state={text}>
+      <Document
+        lang={state.lang}
+        assets={state.assets}
+        themeScript={document.getElementById(THEME_SCRIPT_ID)?.textContent ?? ''}
+        state={text}
+      >
         <SiteAddress value={state.publicUrl}>
           <App router={router} />
         </SiteAddress>

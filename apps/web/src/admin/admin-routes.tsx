@@ -3,8 +3,9 @@ import { ADMIN_BASE_PATH } from '@obmen/shared/routing';
 import { Spinner } from '../components/ui/spinner';
 import { useTranslation } from '../lib/i18n';
 
-// This file is in the visitors' bundle (the app's route table imports it): route objects and lazy
-// imports only. Every module below loads when an operator opens the console, in admin-* chunks.
+// Route objects and lazy imports only: the browser adds them to its route table when an address
+// below /admin is first visited (app/routes.tsx, consoleRoutes); every module below loads when an
+// operator opens the console, in admin-* chunks.
 
 export const CONSOLE_PATHS = {
   base: ADMIN_BASE_PATH,

@@ -9,8 +9,7 @@ import {
   type RouteObject,
 } from 'react-router';
 import { LANGS, type Lang } from '@obmen/shared/i18n';
-import { PAGE_ROUTES, type PageRouteName } from '@obmen/shared/routing';
-import { adminRoutes } from '../admin/admin-routes';
+import { isAdminPath, PAGE_ROUTES, type PageRouteName } from '@obmen/shared/routing';
 import { i18n } from '../lib/i18n';
 import { preferredLanguage, rememberLanguage } from '../lib/language';
 import { log } from '../lib/log';
@@ -185,6 +184,7 @@ function pagesUnder(prefix: Lang | null): RouteObject[] {
       const { Component: Layout } = await import('./layout/user-area-layout');
       return { Component: () => <UserArea Layout={Layout} /> };
     },
+    HydrateFallback: PageLoading,
     children: PAGE_ROUTES.filter((route) => USER_AREA_PAGES.includes(route.name)).map((route) =>
       pageRoute(route.name, pathOf(route.path), prefix),
     ),
@@ -201,12 +201,12 @@ function SiteFrame() {
 }
 
 /**
- * The one router's table (React Router, data mode): the operator console below /admin, its own
- * chunk that visitors never download, and the site's pages inside the site's frame, in each
- * language and without a prefix; any other address is the not-found page.
+ * The site's route table (React Router, data mode): its pages inside the site's frame, in each
+ * language and without a prefix; any other address is the not-found page. The operator console's
+ * routes (admin/admin-routes.tsx) join the table when an address below /admin is visited
+ * (`consoleRoutes`), so visitors never download even their table.
  */
 export const routes: RouteObject[] = [
-  adminRoutes,
   {
     id: 'site',
     Component: SiteFrame,
@@ -228,3 +228,19 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Adds the console's routes the first time an address below /admin is visited (React Router's
+ * lazy route discovery): until then such an address matches only the not-found splat.
+ */
+export async function consoleRoutes({
+  path,
+  patch,
+}: {
+  path: string;
+  patch: (routeId: string | null, children: RouteObject[]) => void;
+}): Promise<void> {
+  if (!isAdminPath(path)) return;
+  const { adminRoutes } = await import('../admin/admin-routes');
+  patch(null, [adminRoutes]);
+}

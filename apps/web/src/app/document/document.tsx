@@ -1,15 +1,18 @@
 import type { ReactNode } from 'react';
 import type { Lang } from '@obmen/shared/i18n';
-import themeInit from './theme-init.js?raw';
 import { PAGE_STATE_ID, type DocumentAssets } from '../../lib/page-state';
 
-/** The texts of the document's inline scripts: the server allows exactly these by their hashes (CSP). */
-export const inlineScriptsOf = (assets: DocumentAssets): string[] =>
-  [themeInit, assets.preamble].filter((text): text is string => text !== null);
+/** The inline script that puts the theme on <html> before the first paint (theme-init.js). */
+export const THEME_SCRIPT_ID = 'theme-init';
 
 interface DocumentProps {
   lang: Lang;
   assets: DocumentAssets;
+  /**
+   * theme-init.js's text: the server's build holds it; the browser hydrates with the text the page
+   * came with, so the app's own scripts do not carry it.
+   */
+  themeScript: string;
   /** The page state (lib/page-state.ts) as JSON, `<` escaped: the browser renders the same text. */
   state: string;
   /** The app; nothing in a page the browser draws, until it has hydrated the document. */
@@ -21,7 +24,7 @@ interface DocumentProps {
  * React Router's framework mode does. A page's own head (title, description, canonical…) comes
  * from its route module's PageMeta, which React puts in <head>.
  */
-export function Document({ lang, assets, state, children }: DocumentProps) {
+export function Document({ lang, assets, themeScript, state, children }: DocumentProps) {
   return (
     // theme-init.js puts the theme's class on <html> and its colour in theme-color before React runs.
     <html lang={lang} suppressHydrationWarning>
@@ -31,7 +34,7 @@ export function Document({ lang, assets, state, children }: DocumentProps) {
         <meta name="color-scheme" content="light dark" />
         <meta name="theme-color" content="#f2f5fa" suppressHydrationWarning />
         {/* Before any stylesheet paints: the theme's class on <html>, so it never flashes. */}
-        <script dangerouslySetInnerHTML={{ __html: themeInit }} />
+        <script id={THEME_SCRIPT_ID} dangerouslySetInnerHTML={{ __html: themeScript }} />
         <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
         {assets.styles.map((href) => (
           <link key={href} rel="stylesheet" crossOrigin="" href={href} />

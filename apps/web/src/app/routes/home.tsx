@@ -9,7 +9,7 @@ import { quoteQueryOptions } from '../../features/converter/api/calculate';
 import { currenciesQueryOptions } from '../../features/converter/api/get-currencies';
 import { currencyMessageQueryOptions } from '../../features/converter/api/get-currency-message';
 import { directionStatusQueryOptions } from '../../features/converter/api/get-direction-status';
-import { segmentHasDirection } from '../../features/converter/api/get-directions';
+import { directionsQueryOptions } from '../../features/converter/api/get-directions';
 import { overviewQueryOptions } from '../../features/converter/api/get-overview';
 import { rangeQueryOptions } from '../../features/converter/api/get-range';
 import { reserveQueryOptions } from '../../features/converter/api/get-reserve';
@@ -35,26 +35,33 @@ import styles from './home.module.css';
  */
 export const loader: PageLoader = async ({ params, request, context }) => {
   const { queryClient: client, lang } = context;
-  if (params.pair !== undefined && !(await segmentHasDirection(client, params.pair))) throw data(null, { status: 404 });
   const urlPair = pairFromSegment(params.pair);
-  const [giveList, getList] = await Promise.all([
+  const [giveList, getList, directions] = await Promise.all([
     client.ensureQueryData(currenciesQueryOptions('give', lang)),
     client.ensureQueryData(currenciesQueryOptions('get', lang)),
-    urlPair && client.prefetchQuery(seoQueryOptions(urlPair.give, urlPair.get, lang)),
+    // A list that cannot be read leaves the page to say what it can.
+    client.ensureQueryData(directionsQueryOptions()).catch(() => null),
     client.prefetchQuery(overviewQueryOptions(lang)),
   ]);
+  if (params.pair !== undefined) {
+    const direction = urlPair && directions?.find((d) => d.giveName === urlPair.give && d.getName === urlPair.get);
+    if (!urlPair || (directions && !direction)) throw data(null, { status: 404 });
+    // Only a pair the list says has texts: another's 404 is an expected answer, not one to ask for.
+    if (direction?.seo) await client.prefetchQuery(seoQueryOptions(urlPair.give, urlPair.get, lang));
+  }
   const pair = resolvePair(giveList, getList, [urlPair]);
   if (!pair) return null;
   const fixed = false;
-  const [open, range, siteOpen] = await Promise.all([
+  const [open, siteOpen] = await Promise.all([
     client.fetchQuery(directionStatusQueryOptions(pair.give, pair.get, fixed)).catch(() => false),
-    client.fetchQuery(rangeQueryOptions(pair.give, pair.get, fixed)).catch(() => null),
     context.siteOpen(),
     client.prefetchQuery(reserveQueryOptions(pair.get)),
     client.prefetchQuery(currencyMessageQueryOptions(pair.give, 'give', lang)),
     client.prefetchQuery(currencyMessageQueryOptions(pair.get, 'get', lang)),
   ]);
-  if (!open || !range || !siteOpen) return null;
+  // A closed pair has no range to ask for (its 409 is no answer the page needs).
+  const range = open ? await client.fetchQuery(rangeQueryOptions(pair.give, pair.get, fixed)).catch(() => null) : null;
+  if (!range || !siteOpen) return null;
   const { sum } = settledAmount(floorOf(range), lang);
   const promocode = cleanPromo(new URL(request.url).searchParams.get('promo'));
   await client.prefetchQuery(quoteQueryOptions({ ...pair, sum, direction: 'sell', fixed, promocode }, lang));

@@ -1,7 +1,7 @@
-import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { DirectionPair } from '@obmen/shared/contracts';
 import { apiGet } from '../../../lib/api-client';
-import { directionKeyOf, pairFromSegment, type Directions } from '../converter-logic';
+import { directionKeyOf, type Directions } from '../converter-logic';
 import { converterKeys } from './query-keys';
 import { readThrough } from '../../../lib/query-client';
 
@@ -38,18 +38,3 @@ export const directionsQueryOptions = () =>
   });
 
 export const useDirections = () => useQuery(directionsQueryOptions());
-
-/**
- * False only when the exchanger is known to have no direction for the pair: a list that cannot be
- * read leaves the page to say what it can.
- */
-export async function segmentHasDirection(client: QueryClient, segment: string | undefined): Promise<boolean> {
-  const pair = pairFromSegment(segment);
-  if (!pair) return false;
-  try {
-    const pairs = await client.ensureQueryData(directionsQueryOptions());
-    return pairs.some((p) => p.giveName === pair.give && p.getName === pair.get);
-  } catch {
-    return true;
-  }
-}
