@@ -109,7 +109,13 @@ function documentHtml(state: PageState, app: ReactNode): string {
   const json = JSON.stringify(state).replace(/</g, '\\u003c');
   const html = renderToString(
     <StrictMode>
-      <Document lang={state.lang} assets={state.assets} themeScript={themeScript} state={json}>
+      <Document
+        lang={state.lang}
+        assets={state.assets}
+        themeScript={themeScript}
+        personal={state.drawn === null}
+        state={json}
+      >
         <SiteAddress value={state.publicUrl}>{app}</SiteAddress>
       </Document>
     </StrictMode>,

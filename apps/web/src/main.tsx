@@ -82,6 +82,7 @@ void Promise.all([catalogReady, page && loadFirstRoutes()]).then(() => {
         lang={state.lang}
         assets={state.assets}
         themeScript={document.getElementById(THEME_SCRIPT_ID)?.textContent ?? ''}
+        personal={page === null}
         state={text}
       >
         <SiteAddress value={state.publicUrl}>

@@ -38,6 +38,7 @@ export function ConsoleStep({ step, form }: { step: 'login' | 'twoFactor'; form:
   const [search] = useSearchParams();
   return (
     <Centered>
+      <title>{`${t(`admin.${step}.title`)} — ${t('admin.title')}`}</title>
       <FormCard title={t(`admin.${step}.title`)} intro={<p>{t(`admin.${step}.intro`)}</p>}>
         {form(() => void navigate(returnPath(search), { replace: true }))}
       </FormCard>

@@ -97,10 +97,6 @@ export function ConsoleLayout({ role, username }: { role: ConsoleRole; username:
     setSeenNew(newCount);
   }
 
-  useEffect(() => {
-    document.title = `${waiting > 0 ? `(${waiting}) ` : ''}${t('admin.title')}`;
-  }, [waiting, t]);
-
   // "/" jumps to the screen's search box, as in most desk tools; Escape closes the drawer.
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -125,6 +121,8 @@ export function ConsoleLayout({ role, username }: { role: ConsoleRole; username:
 
   return (
     <div className={styles.shell}>
+      {/* The tab says how many tickets wait, so an operator sees it from another tab. */}
+      <title>{`${waiting > 0 ? `(${waiting}) ` : ''}${t('admin.title')}`}</title>
       <a href="#console-main" className={styles.skip}>
         {t('admin.skipToContent')}
       </a>

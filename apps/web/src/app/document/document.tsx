@@ -13,6 +13,8 @@ interface DocumentProps {
    * came with, so the app's own scripts do not carry it.
    */
   themeScript: string;
+  /** A page the browser draws (a person's own, the console): kept out of search engines from the start. */
+  personal: boolean;
   /** The page state (lib/page-state.ts) as JSON, `<` escaped: the browser renders the same text. */
   state: string;
   /** The app; nothing in a page the browser draws, until it has hydrated the document. */
@@ -24,7 +26,7 @@ interface DocumentProps {
  * React Router's framework mode does. A page's own head (title, description, canonical…) comes
  * from its route module's PageMeta, which React puts in <head>.
  */
-export function Document({ lang, assets, themeScript, state, children }: DocumentProps) {
+export function Document({ lang, assets, themeScript, personal, state, children }: DocumentProps) {
   return (
     // theme-init.js puts the theme's class on <html> and its colour in theme-color before React runs.
     <html lang={lang} suppressHydrationWarning>
@@ -33,6 +35,7 @@ export function Document({ lang, assets, themeScript, state, children }: Documen
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
         <meta name="theme-color" content="#f2f5fa" suppressHydrationWarning />
+        {personal && <meta name="robots" content="noindex, nofollow" />}
         {/* Before any stylesheet paints: the theme's class on <html>, so it never flashes. */}
         <script id={THEME_SCRIPT_ID} dangerouslySetInnerHTML={{ __html: themeScript }} />
         <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
