@@ -70,13 +70,10 @@ export function ContentPage({
 export function ContentPageNotFound({ lang }: { lang: Lang }) {
   const { t } = useTranslation();
   return (
-    <>
-      <PageMeta title={`${t('error.pageNotFound')} — Obmen`} notFound />
-      <ContentNotFound
-        title={t('error.pageNotFound')}
-        text={t('content.missingPage')}
-        action={<ActionLink to={`/${lang}/`}>{t('notFound.home')}</ActionLink>}
-      />
-    </>
+    <ContentNotFound
+      title={t('error.pageNotFound')}
+      text={t('content.missingPage')}
+      action={<ActionLink to={`/${lang}/`}>{t('notFound.home')}</ActionLink>}
+    />
   );
 }

@@ -3,6 +3,7 @@ import { useTranslation } from '../../../lib/i18n';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
+import { PageMeta } from '../../../components/page-meta';
 import { ApiTimeoutError } from '../../../lib/api-client';
 import styles from './content-states.module.css';
 
@@ -28,9 +29,11 @@ export function ContentError({ error, onRetry }: { error: unknown; onRetry: () =
 }
 
 /** What a link pointed at is not there (a news item that was removed, a mistyped id). */
+/** Content that does not exist (its page answers 404): kept out of search engines, with a way on. */
 export function ContentNotFound({ title, text, action }: { title: string; text: string; action: ReactNode }) {
   return (
     <section className={styles.box} aria-labelledby="content-not-found">
+      <PageMeta title={`${title} — Obmen`} notFound />
       <p className={styles.code} aria-hidden="true">
         404
       </p>

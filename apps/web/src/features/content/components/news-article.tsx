@@ -62,13 +62,10 @@ export function NewsArticle({ id, lang, fromPage }: NewsArticleProps) {
 export function NewsItemNotFound({ lang }: { lang: Lang }) {
   const { t } = useTranslation();
   return (
-    <>
-      <PageMeta title={`${t('content.news.notFound')} — Obmen`} notFound />
-      <ContentNotFound
-        title={t('content.news.notFound')}
-        text={t('content.news.notFoundText')}
-        action={<ActionLink to={newsListPath(lang, 1)}>{t('content.news.allNews')}</ActionLink>}
-      />
-    </>
+    <ContentNotFound
+      title={t('content.news.notFound')}
+      text={t('content.news.notFoundText')}
+      action={<ActionLink to={newsListPath(lang, 1)}>{t('content.news.allNews')}</ActionLink>}
+    />
   );
 }

@@ -74,13 +74,10 @@ export function NewsList({ page, lang }: { page: number; lang: Lang }) {
 export function NewsPageNotFound({ lang }: { lang: Lang }) {
   const { t } = useTranslation();
   return (
-    <>
-      <PageMeta title={`${t('content.news.noSuchPage')} — Obmen`} notFound />
-      <ContentNotFound
-        title={t('content.news.noSuchPage')}
-        text={t('content.news.noSuchPageText')}
-        action={<ActionLink to={newsListPath(lang, 1)}>{t('content.news.toFirstPage')}</ActionLink>}
-      />
-    </>
+    <ContentNotFound
+      title={t('content.news.noSuchPage')}
+      text={t('content.news.noSuchPageText')}
+      action={<ActionLink to={newsListPath(lang, 1)}>{t('content.news.toFirstPage')}</ActionLink>}
+    />
   );
 }
