@@ -234,7 +234,8 @@ async function benchLogins(label, url) {
     username: `bench${Date.now()}u${k}`,
     password: `Bench-User-Password-${k}!`,
   }));
-  for (const user of users) await register(url, user);
+  const operator = await logIn(url, OPERATOR);
+  for (const user of users) await register(url, operator, user);
   const login = {
     url: `${url}/token`,
     ...jsonBodies((i) => JSON.stringify(users[i % users.length])),
