@@ -49,7 +49,7 @@ export async function writeResults() {
   const lines = [
     '# Bench results',
     '',
-    `Written by \`npm run bench\`${quick ? ' (--quick)' : ''} on ${date} UTC, against the budgets of issue 32.`,
+    `Written by \`npm run bench\`${quick ? ' (--quick)' : ''} on ${date} UTC, against the budgets of issues 32 and 43.`,
     '',
     `Machine: ${machine()}. Load generators (autocannon, and bench/lib/paced.mjs for the fixed-rate lines) and servers share it.`,
     '',
