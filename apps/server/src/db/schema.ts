@@ -9,3 +9,4 @@ export * from './tables/operations';
 export * from './tables/tickets';
 export * from './tables/referral';
 export * from './tables/content';
+export * from './tables/ticket-payouts';

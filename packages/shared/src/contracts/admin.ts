@@ -10,3 +10,4 @@ export * from './admin/hold-groups';
 export * from './admin/people';
 export * from './admin/site';
 export * from './admin/content';
+export * from './admin/ticket-payouts';

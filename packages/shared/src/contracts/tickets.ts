@@ -131,6 +131,12 @@ export const ticketSchema = z.object({
   payoutReference: z.string().nullable(),
   /** The payout on a block explorer, when the reference is a transaction hash of the get currency's network. */
   payoutReferenceUrl: z.string().nullable(),
+  /**
+   * An automatic payout (issue 44): `checking` while it waits for an operator's approval or a first
+   * exchange's delay, `sending` while the provider sends it, `sent` once its transaction is known.
+   * Null when a person pays it out.
+   */
+  payout: z.enum(['checking', 'sending', 'sent']).nullable(),
   /** The operator's note on the refund of a failed or frozen ticket: how and when the money goes back. */
   refundNote: z.string().nullable(),
   /** The referral id of the partner who brought this exchange (spec §3 "referral"), if any. */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { CHAINS, TX_HASH_FORMAT_NAMES, WATCH_MODES } from '@obmen/shared';
+import { CHAINS, PAYOUT_MODES, TX_HASH_FORMAT_NAMES, WATCH_MODES } from '@obmen/shared';
 
 import { money, percent, createdAt, updatedAt, type RequisiteFieldRecord, type PayToRecord } from './columns';
 
@@ -59,6 +59,18 @@ export const currencies = pgTable(
     watchConfirmations: integer('watch_confirmations').notNull().default(2),
     /** Why the chain API last failed; while set, the currency's directions are closed like a stale price's. */
     watchError: text('watch_error'),
+    /** How payouts in this currency go out (issue 44): by a person, or by a provider within the limits below. */
+    payoutMode: text('payout_mode', { enum: PAYOUT_MODES }).notNull().default('manual'),
+    /** Automatic payout limits in this currency; null: none. Over one, a payout waits for an operator. */
+    payoutMaxPerTicket: money('payout_max_per_ticket'),
+    payoutMaxPerDay: money('payout_max_per_day'),
+    payoutMaxPerCustomerDay: money('payout_max_per_customer_day'),
+    /** Above this, two different operators approve. */
+    payoutFourEyesAbove: money('payout_four_eyes_above'),
+    /** A customer's first exchange waits this long before it is sent. */
+    payoutFirstDelayMinutes: integer('payout_first_delay_minutes').notNull().default(0),
+    /** Why the provider cannot pay now (its balance is below a payout); while set, the directions paying out this currency are closed. */
+    payoutBlocked: text('payout_blocked'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -67,6 +79,7 @@ export const currencies = pgTable(
     check('currencies_scale_range', sql`${t.scale} between 0 and 18`),
     check('currencies_watch_confirmations', sql`${t.watchConfirmations} between 1 and 1000`),
     check('currencies_watch_decimals', sql`${t.watchDecimals} between 0 and 30`),
+    check('currencies_payout_delay', sql`${t.payoutFirstDelayMinutes} between 0 and 10080`),
   ],
 );
 

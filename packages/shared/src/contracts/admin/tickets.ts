@@ -1,6 +1,7 @@
 import * as z from '../zod';
 import { TICKET_STATUSES, ticketSchema } from '../tickets';
 import { requiredText, optionalText, adminListQuery, paged } from './fields';
+import { adminTicketPayoutSchema } from './ticket-payouts';
 
 // The operator console's calls on tickets: the queue, a ticket's detail, its actions and payments.
 
@@ -128,6 +129,8 @@ export const adminTicketDetailSchema = z.object({
       at: z.string(),
     }),
   ),
+  /** Its automatic payout (issue 44), if it has one. */
+  payout: adminTicketPayoutSchema.nullable(),
   /** What can be done with it in its status now. */
   actions: z.array(z.enum(ADMIN_TICKET_ACTIONS)),
   /** Whether a transfer can be entered by hand: one that arrives now is checked against the sum. */
