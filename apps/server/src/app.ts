@@ -34,6 +34,16 @@ import { createAccountsService, type AccountsService } from './modules/accounts/
 import { createAuthGuards } from './modules/accounts/auth-guards';
 import { createDeviceCookies } from './modules/accounts/device-cookie';
 import { createSecretSealer } from './modules/accounts/two-factor-secret';
+import { createPayoutIntents } from './modules/ticket-payouts/payout-intents';
+import { createPayoutProviders } from './modules/ticket-payouts/payout-providers';
+import {
+  createPayoutWorker,
+  PAYOUT_TIMINGS,
+  type PayoutTimings,
+  type PayoutWorker,
+} from './modules/ticket-payouts/payout-worker';
+import { clearPayoutBlocks } from './modules/ticket-payouts/ticket-payouts.repository';
+import { createTicketPayoutsService } from './modules/ticket-payouts/ticket-payouts.service';
 import { createTwoFactorService } from './modules/accounts/two-factor.service';
 import { twoFactorRoutes } from './modules/accounts/two-factor.routes';
 import { DEFAULT_LOGIN_LIMITS, type LoginLimits } from './modules/accounts/login-throttle';
@@ -113,6 +123,10 @@ export interface AppDeps {
         | 'CHAIN_SCAN_BLOCKS'
         | 'CHAIN_HISTORY_PAGES'
         | 'CHAIN_GAP_LIMIT'
+        | 'PAYOUTS'
+        | 'PAYOUT_SECONDS'
+        | 'PAYOUT_LEASE_SECONDS'
+        | 'PAYOUT_SETTLE_SECONDS'
         | 'TRUST_PROXY'
         | 'METRICS_TOKEN'
         | 'METRICS_PORT'
@@ -139,6 +153,8 @@ export interface AppDeps {
   clientTimeouts?: ClientTimeouts;
   /** Where the chain watcher's observations go, in place of the log (tests). */
   onObservation?: OnObservation;
+  /** Shorter leases and settling times of payouts, for the tests that crash and reconcile them. */
+  payoutTimings?: PayoutTimings;
 }
 
 export async function buildApp({
@@ -153,6 +169,7 @@ export async function buildApp({
   limits = {},
   clientTimeouts = CLIENT_TIMEOUTS,
   onObservation,
+  payoutTimings,
 }: AppDeps) {
   const app = Fastify({
     logger: withRedactedRequests(logger ?? { level: config.LOG_LEVEL }),
@@ -245,7 +262,8 @@ export async function buildApp({
 
   const rateLimits = await createRateLimitStore({ db: database.db, redisUrl: config.REDIS_URL, log: app.log });
   app.addHook('onClose', () => rateLimits.close());
-  const twoFactor = createTwoFactorService({ db: database.db, sealer: createSecretSealer(twoFactorKey) });
+  const sealer = createSecretSealer(twoFactorKey);
+  const twoFactor = createTwoFactorService({ db: database.db, sealer });
   const registerCodes = createRegisterCodes({ db: database.db, mailer, publicUrl: config.PUBLIC_URL, secret });
   const accounts = createAccountsService({
     db: database.db,
@@ -276,21 +294,32 @@ export async function buildApp({
   await app.register(siteStateRoutes, { siteState });
   const catalog = createCatalog(database.db, database);
   if (!config.CHAIN_WATCH) await clearWatchErrors(database.db);
+  const payoutsOn = config.PAYOUTS ?? false;
+  if (!payoutsOn) await clearPayoutBlocks(database.db);
   await catalog.refresh();
   const stopFollowing = await catalog.follow();
   app.addHook('onClose', () => stopFollowing());
   const signer = createQuoteSigner(secret);
-  const exchange = createExchangeService({ db: database.db, catalog, signer, chainWatch: config.CHAIN_WATCH });
+  const exchange = createExchangeService({
+    db: database.db,
+    catalog,
+    signer,
+    chainWatch: config.CHAIN_WATCH,
+    payouts: payoutsOn,
+  });
   await app.register(exchangeRoutes, { exchange, guards });
   const referral = createReferralService({ db: database.db, catalog, secret, publicUrl: config.PUBLIC_URL });
   await app.register(referralRoutes, { referral, guards });
   const promo = createPromoService(database.db);
   await app.register(promoRoutes, { promo, exchange, guards });
+  const payoutIntents = createPayoutIntents({ catalog, enabled: payoutsOn });
   const tickets = createTicketsService({
     onSuccess: async (tx, ticket) => {
       await referral.accrue(tx, ticket);
       if (ticket.userId) exchange.forgetTurnover(ticket.userId);
     },
+    onPaid: payoutIntents.queueIn,
+    guard: payoutIntents.guardIn,
     db: database.db,
     catalog,
     exchange,
@@ -312,11 +341,25 @@ export async function buildApp({
   await app.register(incomingPaymentsRoutes, { payments, guards });
   const cardCheck = createCardCheckService({ db: database.db, tickets, uploadsDir });
   await app.register(cardCheckRoutes, { cardCheck, guards });
+  const ticketPayouts = createTicketPayoutsService({ db: database.db, catalog, tickets, sealer, enabled: payoutsOn });
+  const timings = payoutTimings ?? {
+    ...PAYOUT_TIMINGS,
+    ...(config.PAYOUT_LEASE_SECONDS !== undefined && { leaseSeconds: config.PAYOUT_LEASE_SECONDS }),
+    ...(config.PAYOUT_SETTLE_SECONDS !== undefined && { settleSeconds: config.PAYOUT_SETTLE_SECONDS }),
+  };
+  const payoutWorker = createPayoutWorker({
+    db: database.db,
+    catalog,
+    tickets,
+    providers: createPayoutProviders({ db: database.db, catalog, sealer, timeoutMs: timings.callTimeoutMs }),
+    log: app.log,
+    timings,
+  });
   // The operator console: its own part (site state, audit) and each domain's part beside that domain.
   await app.register(adminRoutes, {
     guards,
     admin: createAdminService({ db: database.db, catalog, siteState }),
-    desk: createTicketDeskService({ db: database.db, catalog, tickets, payments, cardCheck }),
+    desk: createTicketDeskService({ db: database.db, catalog, tickets, payments, cardCheck, ticketPayouts }),
     holds: createTicketHoldsService({ db: database.db, catalog, tickets }),
     setup: createExchangeSetupService({
       db: database.db,
@@ -328,6 +371,7 @@ export async function buildApp({
     people: createPeopleAdminService({ db: database.db, mailer }),
     promo: createPromoAdminService({ db: database.db }),
     payouts: createPayoutsAdminService({ db: database.db, catalog }),
+    ticketPayouts,
     outbox: createOutboxAdminService({ db: database.db }),
     content: createContentAdminService({ db: database.db }),
   });
@@ -345,6 +389,11 @@ export async function buildApp({
         cbrUrl: config.CBR_URL ?? 'https://www.cbr.ru/scripts/XML_daily.asp',
       });
       scheduler.every('live_rates', config.RATE_REFRESH_SECONDS ?? 60, () => live.refresh());
+    }
+    if (payoutsOn) {
+      // Each payout is claimed with its ticket locked: processes share the queue, none sends one twice.
+      scheduler.every('payouts', config.PAYOUT_SECONDS ?? 10, () => payoutWorker.run());
+      scheduler.every('payout_balances', 60, () => payoutWorker.readBalances());
     }
     if (config.CHAIN_WATCH) {
       const watcher = createChainWatcher({
@@ -389,6 +438,7 @@ export async function buildApp({
     cardCheck,
     referral,
     promo,
+    payoutWorker,
   });
 
   return app;
@@ -406,6 +456,8 @@ export interface Services {
   cardCheck: CardCheckService;
   referral: ReferralService;
   promo: PromoService;
+  /** Sends due payouts and reconciles open ones (a job with PAYOUTS=on; tests run it by hand). */
+  payoutWorker: PayoutWorker;
 }
 
 declare module 'fastify' {

@@ -88,6 +88,31 @@ const settings = z.object({
     .min(1, 'must be a whole number of addresses from 1 to 10000')
     .max(10_000, 'must be a whole number of addresses from 1 to 10000')
     .default(20),
+  // Crypto payouts sent by each currency's provider within its limits (issue 44); off, people pay every ticket out.
+  PAYOUTS: z.preprocess(
+    emptyAsUndefined,
+    z
+      .enum(['on', 'off', 'true', 'false'], { error: 'must be on or off' })
+      .default('off')
+      .transform((value) => value === 'on' || value === 'true'),
+  ),
+  PAYOUT_SECONDS: z.coerce
+    .number({ error: 'must be a whole number of seconds from 1' })
+    .int('must be a whole number of seconds from 1')
+    .min(1, 'must be a whole number of seconds from 1')
+    .default(10),
+  // A payout call cut off (a crash) is looked up at its provider after this long; one the provider has
+  // no record of is sent again (same key) only this long after its call began.
+  PAYOUT_LEASE_SECONDS: z.coerce
+    .number({ error: 'must be a whole number of seconds from 1' })
+    .int('must be a whole number of seconds from 1')
+    .min(1, 'must be a whole number of seconds from 1')
+    .default(120),
+  PAYOUT_SETTLE_SECONDS: z.coerce
+    .number({ error: 'must be a whole number of seconds from 0' })
+    .int('must be a whole number of seconds from 0')
+    .min(0, 'must be a whole number of seconds from 0')
+    .default(60),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',

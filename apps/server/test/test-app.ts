@@ -39,6 +39,9 @@ export interface TestAppOptions {
   startJobs?: boolean;
   chainWatchSeconds?: number;
   onObservation?: AppDeps['onObservation'];
+  /** PAYOUTS on: crypto payouts go out by each currency's provider (issue 44). */
+  payouts?: boolean;
+  payoutTimings?: AppDeps['payoutTimings'];
 }
 
 // Tests register many users from one address; the limits get their own tests.
@@ -69,10 +72,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
       METRICS_TOKEN: options.metrics?.token,
       METRICS_PORT: options.metrics?.port,
       CHAIN_WATCH: options.chainWatch ?? false,
+      PAYOUTS: options.payouts ?? false,
       ...(options.chainWatchSeconds && { CHAIN_WATCH_SECONDS: options.chainWatchSeconds }),
     },
     ...(options.startJobs && { startJobs: true }),
     ...(options.onObservation && { onObservation: options.onObservation }),
+    ...(options.payoutTimings && { payoutTimings: options.payoutTimings }),
     database,
     secret: 'test-secret-that-is-long-enough-for-hmac-0123456789',
     twoFactorKey: 'test-two-factor-key-that-is-long-enough-0123456789',

@@ -1,84 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { inArray, sql } from 'drizzle-orm';
-import getPort from 'get-port';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Decimal } from '@obmen/shared';
 import { queryRows } from '../src/db/database';
 import { tickets } from '../src/db/schema';
 import { createTestDatabase, TEST_DB } from './test-database';
 import { usdtToBtc } from './tickets';
-import { totpCode } from './users';
-
-const serverDir = path.resolve(import.meta.dirname, '..');
-
-type Server = { child: ChildProcess; url: string };
-const ADMIN = { username: 'ops@example.com', password: 'Twin-Lantern-Harbor-58!' };
-
-/** Starts `count` real server processes on one database, sharing one SECRET and TWO_FACTOR_KEY, as a deployment would. */
-async function startServers(databaseUrl: string, count: number, env: Record<string, string> = {}): Promise<Server[]> {
-  const servers: Server[] = [];
-  for (let i = 0; i < count; i += 1) {
-    const port = await getPort();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      cwd: serverDir,
-      env: {
-        PATH: process.env.PATH ?? '',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATABASE_URL: databaseUrl,
-        DATA_DIR: mkdtempSync(path.join(tmpdir(), 'obmen-proc-')),
-        SECRET: 'shared-secret-of-both-processes-0123456789',
-        TWO_FACTOR_KEY: 'shared-two-factor-key-of-both-processes-0123',
-        LOG_LEVEL: 'warn',
-        ADMIN_EMAIL: ADMIN.username,
-        ADMIN_PASSWORD: ADMIN.password,
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    await new Promise<void>((resolve, reject) => {
-      child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('Operator login') && resolve());
-      child.on('exit', (code) => reject(new Error(`server ${i} exited with ${code}`)));
-    });
-    servers.push({ child, url: `http://127.0.0.1:${port}` });
-  }
-  return servers;
-}
-
-const adminSessions = new Map<string, Promise<string>>();
-
-/**
- * The admin's session with two-factor authentication turned on, as the console asks of staff:
- * opened once per database, since each code is taken only once.
- */
-function adminToken(url: string, databaseUrl: string): Promise<string> {
-  const open = async () => {
-    const post = async (path: string, body: object, token?: string) => {
-      const res = await fetch(`${url}${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...(token && { authorization: `Bearer ${token}` }) },
-        body: JSON.stringify(body),
-      });
-      expect(res.status, await res.clone().text()).toBe(200);
-      return res.json() as Promise<Record<string, unknown>>;
-    };
-    const token = ((await post('/token', ADMIN)).user as { access_token: string }).access_token;
-    const { secret } = (await post('/api/v1/User/2fa/start', {}, token)) as { secret: string };
-    await post('/api/v1/User/2fa/confirm', { code: totpCode(secret), password: ADMIN.password }, token);
-    return token;
-  };
-  if (!adminSessions.has(databaseUrl)) adminSessions.set(databaseUrl, open());
-  return adminSessions.get(databaseUrl)!;
-}
-
-function stopServers(servers: Server[]) {
-  return Promise.all(
-    servers.map(({ child }) => new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGTERM')))),
-  );
-}
+import { ADMIN, adminToken, startServers, stopServers, type Server } from './server-processes';
 
 /** Failed logins from one address alternate between the processes; the sixth is refused wherever it lands. */
 async function expectSharedLoginLimit(servers: Server[]) {

@@ -22,6 +22,8 @@ afterAll(async () => {
  * reserves, the site state, payouts, the outbox; these are the admin's alone.
  */
 const ADMIN_ONLY = [
+  'GET /api/admin/payout-settings',
+  'PUT /api/admin/payout-settings/:code',
   'POST /api/admin/currencies',
   'PATCH /api/admin/currencies/:code',
   'POST /api/admin/directions',

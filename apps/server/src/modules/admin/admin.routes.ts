@@ -20,6 +20,8 @@ import { promoAdminRoutes } from '../promo/promo-admin.routes';
 import type { PromoAdminService } from '../promo/promo-admin.service';
 import { payoutsAdminRoutes } from '../referral/payouts-admin.routes';
 import type { PayoutsAdminService } from '../referral/payouts-admin.service';
+import { ticketPayoutsRoutes } from '../ticket-payouts/ticket-payouts.routes';
+import type { TicketPayoutsService } from '../ticket-payouts/ticket-payouts.service';
 import { ticketDeskRoutes } from '../tickets/ticket-desk.routes';
 import type { TicketDeskService } from '../tickets/ticket-desk.service';
 import type { TicketHoldsService } from '../tickets/ticket-holds.service';
@@ -35,6 +37,8 @@ export interface AdminDeps {
   people: PeopleAdminService;
   promo: PromoAdminService;
   payouts: PayoutsAdminService;
+  /** Automatic payouts of tickets (issue 44); referral payouts are `payouts`. */
+  ticketPayouts: TicketPayoutsService;
   outbox: OutboxAdminService;
   content: ContentAdminService;
 }
@@ -70,6 +74,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, deps) =
   await app.register(peopleAdminRoutes, { guards, people: deps.people });
   await app.register(promoAdminRoutes, { guards, promo: deps.promo });
   await app.register(payoutsAdminRoutes, { guards, payouts: deps.payouts });
+  await app.register(ticketPayoutsRoutes, { guards, payouts: deps.ticketPayouts });
   await app.register(outboxAdminRoutes, { guards, outbox: deps.outbox });
 
   app.get(

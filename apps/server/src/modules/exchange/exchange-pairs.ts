@@ -53,6 +53,8 @@ export function createPairs(catalog: Catalog) {
       direction.row.enabled &&
       give.row.giveEnabled &&
       get.row.getEnabled &&
+      // A provider short of a payout closes the directions paying out its currency (issue 44).
+      get.row.payoutBlocked === null &&
       isFresh(give, now) &&
       isFresh(get, now) &&
       withinWorkingHours(direction.row, now);

@@ -150,9 +150,7 @@ export function createExchangeSetupService({
     opensAt: row.opensAt,
     closesAt: row.closesAt,
     available: exchange.directionStatus(row.giveCode, row.getCode),
-    detection: exchange.isManual(row, catalog.get().currencies.get(row.giveCode)?.row ?? { watchMode: 'off' })
-      ? 'manual'
-      : 'automatic',
+    detection: exchange.directionIsManual(row.giveCode, row.getCode) ? 'manual' : 'automatic',
     updatedAt: isoNow(row.updatedAt),
   });
 

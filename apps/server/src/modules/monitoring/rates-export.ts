@@ -16,7 +16,7 @@ interface ExportItem {
   min: Decimal;
   max: Decimal;
   valute: string;
-  /** No one sees the payment arrive but an operator. */
+  /** A person sees the payment arrive or sends the payout (BestChange: manual or semiautomatic). */
   manual: boolean;
   cardverify: boolean;
   /** Minutes a ticket holds its sums for payment; a payment after them is priced again. */
@@ -37,7 +37,8 @@ const plain = (value: Decimal) =>
 /**
  * Every enabled, available direction (design §7): the rate as in → out (the larger side is the
  * one that is not 1), the reserve of `to`, the range of `from`, and what a ticket really does:
- * `manual` unless the payment is watched on its chain, the minutes its sums are held.
+ * `manual` unless the payment is watched on its chain and the payout goes out by itself (issue 44),
+ * the minutes its sums are held.
  */
 async function exportItems(catalog: Catalog, exchange: ExchangeService): Promise<ExportItem[]> {
   const items: ExportItem[] = [];
@@ -57,7 +58,7 @@ async function exportItems(catalog: Catalog, exchange: ExchangeService): Promise
       min: pair.direction.threshold ?? pair.direction.minSum,
       max: pair.direction.maxSum,
       valute: pair.give.row.valute,
-      manual: exchange.isManual(pair.direction.row, pair.give.row),
+      manual: exchange.directionIsManual(row.giveCode, row.getCode),
       cardverify: pair.direction.row.cardVerify && pair.give.row.kind === 'card',
       holdMinutes: pair.direction.row.paymentWindowMinutes,
     });

@@ -34,12 +34,14 @@ export type PayoutOutcome =
   | { state: 'absent' };
 
 /**
- * The provider refused the call and nothing left: safe to try again later, with the same key.
- * `insufficient_funds` also closes the currency's directions until a balance read shows enough.
+ * The provider refused the call and nothing left. `insufficient_funds`, `rate_limited` and
+ * `unavailable` (it did not answer before anything was sent) are tried again later with the same
+ * key; `insufficient_funds` also closes the currency's directions until a balance read shows enough.
+ * `invalid_request` and `rejected` fail the payout: a person looks at it.
  */
 export class PayoutRefused extends Error {
   constructor(
-    readonly kind: 'insufficient_funds' | 'rate_limited' | 'invalid_request' | 'rejected',
+    readonly kind: 'insufficient_funds' | 'rate_limited' | 'unavailable' | 'invalid_request' | 'rejected',
     message: string,
     /** When the provider said how long to wait (a rate limit's Retry-After). */
     readonly retryAfterMs: number | null = null,
@@ -65,7 +67,8 @@ export interface PayoutProvider {
    * Sends one payout. `prepared` is what an earlier attempt with this key recorded before it could
    * have left (Electrum: the signed transaction); given, the provider sends exactly that again and
    * nothing new. `record` is awaited before anything can leave, so a crash after it is reconciled.
-   * Answers `sent` or `pending`; throws `PayoutRefused` (nothing left) or `PayoutOutcomeUnknown`.
+   * Answers `sent` or `pending` (or `failed`, when the provider's history already ends this key so);
+   * throws `PayoutRefused` (nothing left) or `PayoutOutcomeUnknown`.
    */
   send(
     request: PayoutRequest,

@@ -214,8 +214,11 @@ export function createIncomingPaymentsService({
     // free is the client's choice to make, as any payment problem (issue 42).
     const problem = verdict === 'exact' && !(await secureHold(tx, ticket)) ? 'reserve' : verdict;
     if (problem === 'exact') {
-      // Marked paid by the client already: the transfer bears it out, and the operator pays out.
-      if (!allows('confirm', ticket.status)) return 'recorded';
+      // Marked paid by the client already: the transfer bears it out, and the payout follows.
+      if (!allows('confirm', ticket.status)) {
+        if (ticket.status === 'new') await tickets.paidIn(tx, { ...ticket, hold: 'paid' });
+        return 'recorded';
+      }
       await tickets.transitionIn(tx, ticket.id, 'confirm', { actor });
       return 'paid';
     }

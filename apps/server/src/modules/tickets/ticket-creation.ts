@@ -237,7 +237,7 @@ export function createTicketCreation(
       referrerId: referrerId && referrerId !== user?.id ? referrerId : null,
       requisites: { give: give.clean, get: get.clean },
       cardHash: hash,
-      manual: exchange.isManual(pair.direction.row, pair.give.row),
+      manual: exchange.isManual(pair.direction.row, pair.give.row, pair.get.row, sums.getSum),
       status,
       // Awaiting payment: until when it may be paid. Awaiting the card photo: until when it may be
       // sent (no deadline once it is, while an operator looks at it). Either way no hold is forever.

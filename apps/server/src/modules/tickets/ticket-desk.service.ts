@@ -30,6 +30,7 @@ import { countTicketsByStatus, findCardCheckRow, searchTickets, ticketHistoryOf 
 import { allows } from './ticket-lifecycle';
 import { requirePayoutProof } from './ticket-proof';
 import { findTicket, type TicketRow } from './tickets.repository';
+import type { TicketPayoutsService } from '../ticket-payouts/ticket-payouts.service';
 import type { TicketsService } from './tickets.service';
 
 export interface TicketDeskOptions {
@@ -38,6 +39,7 @@ export interface TicketDeskOptions {
   tickets: TicketsService;
   payments: IncomingPaymentsService;
   cardCheck: CardCheckService;
+  ticketPayouts: TicketPayoutsService;
 }
 
 // What of a ticket the audit keeps: its state, not the client's data.
@@ -50,7 +52,14 @@ const ticketState = (t: TicketRow) => ({
 });
 
 /** The operator's desk (design §6): the ticket queue, a ticket's page, its lifecycle steps. */
-export function createTicketDeskService({ db, catalog, tickets, payments, cardCheck }: TicketDeskOptions) {
+export function createTicketDeskService({
+  db,
+  catalog,
+  tickets,
+  payments,
+  cardCheck,
+  ticketPayouts,
+}: TicketDeskOptions) {
   const { sideOf } = catalogAmounts(catalog);
 
   const service = {
@@ -87,11 +96,12 @@ export function createTicketDeskService({ db, catalog, tickets, payments, cardCh
     async ticketDetail(id: string, lang: Lang): Promise<AdminTicketDetail> {
       const row = await findTicket(db, id);
       if (!row) throw new NotFoundError('ticket.notFound');
-      const [ticket, history, check, mails] = await Promise.all([
+      const [ticket, history, check, mails, payout] = await Promise.all([
         tickets.view(row, lang, true),
         ticketHistoryOf(db, id),
         findCardCheckRow(db, id),
         mailsTo(db, row.email, 20),
+        ticketPayouts.ofTicket(id),
       ]);
       const username = row.userId ? ((await findUserById(db, row.userId))?.username ?? null) : null;
       const checkStatus = check?.status ?? 'none';
@@ -118,6 +128,7 @@ export function createTicketDeskService({ db, catalog, tickets, payments, cardCh
           note: entry.note,
           at: isoNow(entry.createdAt),
         })),
+        payout,
         // A card can be approved once its photo is there; everything else as the lifecycle allows.
         actions: ADMIN_TICKET_ACTIONS.filter(
           (action) => allows(action, row.status) && (action !== 'approveCard' || checkStatus === 'pending'),

@@ -18,8 +18,34 @@ import type { RequisiteFieldRecord } from '../../db/schema';
 import type { Catalog } from '../exchange/exchange.catalog';
 import type { QueuedMail } from '../mail/mailer';
 import { paymentSeenMail, ticketLinkMail, ticketStatusMail } from './ticket.mails';
+import { findPayoutOfTicket, type TicketPayoutRow } from '../ticket-payouts/ticket-payouts.repository';
 import { listPayments, type TicketPaymentRow } from './ticket-payments.repository';
 import { findCardCheck, findReferralNumber, listHistory, type TicketRow } from './tickets.repository';
+
+type CustomerPayout = Ticket['payout'];
+
+/**
+ * An automatic payout as its customer is told of it (issue 44): being checked (an operator's
+ * approval, a first exchange's wait), being sent, or sent. One a person took over is not mentioned.
+ */
+export function customerPayout(payout: Pick<TicketPayoutRow, 'state' | 'holdReasons' | 'notBefore'> | undefined) {
+  if (!payout) return null;
+  switch (payout.state) {
+    case 'awaiting_approval':
+      return 'checking';
+    case 'queued':
+      return payout.holdReasons.includes('first_exchange') && payout.notBefore && payout.notBefore > new Date()
+        ? 'checking'
+        : 'sending';
+    case 'sending':
+    case 'unknown':
+      return 'sending';
+    case 'sent':
+      return 'sent';
+    default:
+      return null;
+  }
+}
 
 const fieldIndex = (fields: RequisiteFieldRecord[] | undefined, name: string) => {
   const index = fields?.findIndex((f) => f.name === name) ?? -1;
@@ -70,6 +96,7 @@ export function createTicketViews({ db, catalog, publicUrl }: { db: DbOrTx; cata
     lang: Lang,
     forOperator = false,
     payments: TicketPaymentRow[] = [],
+    payout: CustomerPayout = null,
   ): Ticket {
     const snapshot = catalog.get();
     const side = (code: string, sum: string) => {
@@ -136,6 +163,7 @@ export function createTicketViews({ db, catalog, publicUrl }: { db: DbOrTx; cata
       expired: row.status === 'deleted' && row.statusReason === 'payment_expired',
       payoutReference: row.payoutReference,
       payoutReferenceUrl: get ? explorerLink(get.explorerTxUrl, get.txHashFormat, row.payoutReference) : null,
+      payout: row.status === 'new' || row.status === 'frozen' || row.status === 'success' ? payout : null,
       refundNote: row.refundNote,
       referral,
       cardCheck,
@@ -161,11 +189,15 @@ export function createTicketViews({ db, catalog, publicUrl }: { db: DbOrTx; cata
 
   /** A ticket as its client sees it; `forOperator`, as the console does (the card number whole). */
   async function view(row: TicketRow, lang: Lang, forOperator = false): Promise<Ticket> {
-    const [history, check, referral, payments] = await Promise.all([
+    const [history, check, referral, payments, payout] = await Promise.all([
       listHistory(db, row.id),
       findCardCheck(db, row.id),
       row.referrerId ? findReferralNumber(db, row.referrerId) : undefined,
       listPayments(db, row.id),
+      // Only a paid ticket has a payout to tell about.
+      row.status === 'new' || row.status === 'frozen' || row.status === 'success'
+        ? findPayoutOfTicket(db, row.id)
+        : undefined,
     ]);
     return toView(
       row,
@@ -175,6 +207,7 @@ export function createTicketViews({ db, catalog, publicUrl }: { db: DbOrTx; cata
       lang,
       forOperator,
       payments,
+      customerPayout(payout),
     );
   }
 

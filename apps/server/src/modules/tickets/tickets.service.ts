@@ -38,6 +38,13 @@ export interface TicketsOptions extends TicketCreationOptions {
   publicUrl: string;
   /** Runs in the transaction that makes a ticket succeed (the referral reward). */
   onSuccess?: (tx: Tx, ticket: TicketRow) => Promise<void>;
+  /**
+   * Runs in the transaction in which a ticket becomes paid on evidence (its payment counted, an
+   * operator's word), not on the client's own: its automatic payout is queued there (issue 44).
+   */
+  onPaid?: (tx: Tx, ticket: TicketRow) => Promise<void>;
+  /** Runs before every status change, in its transaction, with the ticket locked: may refuse it (a payout on its way). */
+  guard?: (tx: Tx, ticket: TicketRow, action: TicketAction) => Promise<void>;
   /** Payment windows in seconds for chosen directions (`GIVE>GET`), instead of their minutes (tests, demos). */
   paymentWindowOverrides?: ReadonlyMap<string, number>;
 }
@@ -66,7 +73,7 @@ async function expiryReason(tx: Tx, ticket: TicketRow): Promise<string> {
 }
 
 export function createTicketsService(options: TicketsOptions) {
-  const { db, catalog, mailer, publicUrl, onSuccess } = options;
+  const { db, catalog, mailer, publicUrl, onSuccess, onPaid, guard } = options;
   const { toView, view, statusMailOf, paymentSeenMailOf, linkMailOf } = createTicketViews({ db, catalog, publicUrl });
   const windowMs = (giveCode: string, getCode: string) => {
     const override = options.paymentWindowOverrides?.get(`${giveCode}>${getCode}`);
@@ -94,6 +101,7 @@ export function createTicketsService(options: TicketsOptions) {
     const ticket = await lockTicket(tx, id);
     if (!ticket) throw ticketNotFound();
     if (!allows(action, ticket.status)) throw new ConflictError('wrong_status', 'ticket.wrongStatus');
+    if (guard) await guard(tx, ticket, action);
     const to: TicketStatus = TICKET_ACTIONS[action].to;
     const changes: Parameters<typeof updateTicket>[2] = { status: to };
     if (opts.note !== undefined) changes.statusReason = opts.note;
@@ -122,6 +130,7 @@ export function createTicketsService(options: TicketsOptions) {
     if (to === 'success') await addToReserve(tx, ticket.giveCode, ticket.giveSum);
     const updated = await updateTicket(tx, id, { ...changes, ...opts.set });
     if (to === 'success' && onSuccess) await onSuccess(tx, updated);
+    if (updated.status === 'new' && updated.hold === 'paid') await paidIn(tx, updated);
     await appendHistory(tx, {
       ticketId: id,
       fromStatus: ticket.status,
@@ -132,6 +141,11 @@ export function createTicketsService(options: TicketsOptions) {
     await queueStatusMail(tx, updated);
     if (opts.within) await opts.within(tx, ticket, updated);
     return updated;
+  }
+
+  /** A ticket paid on evidence: what follows from that (its payout) happens in the same transaction. */
+  async function paidIn(tx: Tx, ticket: TicketRow): Promise<void> {
+    if (onPaid) await onPaid(tx, ticket);
   }
 
   /**
@@ -192,6 +206,7 @@ export function createTicketsService(options: TicketsOptions) {
   return {
     transition,
     transitionIn,
+    paidIn,
     readable,
     create,
     reviewDeadline,

@@ -139,15 +139,24 @@ const secret = z.preprocess((v) => (v === '' ? undefined : v), z.string().trim()
 export const electrumCredentialsSchema = z.object({ password: secret, walletPassword: secret });
 export const binanceCredentialsSchema = z.object({ apiKey: secret, apiSecret: secret });
 
+// What the console reads back: plain values (the input schemas above parse form text).
+const limitsView = z.object({
+  maxPerTicket: z.string().nullable(),
+  maxPerDay: z.string().nullable(),
+  maxPerCustomerDay: z.string().nullable(),
+  fourEyesAbove: z.string().nullable(),
+  firstExchangeDelayMinutes: z.number().int(),
+});
+
 export const adminPayoutSettingsSchema = z.object({
   currencyCode: z.string(),
   valute: z.string(),
   mode: z.enum(PAYOUT_MODES),
-  electrum: electrumSettingsSchema.nullable(),
-  binance: binanceSettingsSchema.nullable(),
-  /** Which secrets are stored (their values are never shown again). */
+  electrum: z.object({ url: z.string(), username: z.string() }).nullable(),
+  binance: z.object({ baseUrl: z.string(), coin: z.string(), network: z.string() }).nullable(),
+  /** Which secrets are stored, by their field names (their values are never shown again). */
   storedSecrets: z.array(z.string()),
-  limits: payoutLimitsSchema,
+  limits: limitsView,
   updatedAt: z.string().nullable(),
 });
 export type AdminPayoutSettings = z.infer<typeof adminPayoutSettingsSchema>;

@@ -294,7 +294,7 @@ describe('lookup', () => {
     for (let i = 0; i < 3; i += 1) binance.failNext('history', { kind: 'server-error', status: 503 });
     const error = await thrown(provider.lookup(request, null));
     expect(error).toBeInstanceOf(PayoutRefused);
-    expect(error).toMatchObject({ kind: 'rate_limited', retryAfterMs: null });
+    expect(error).toMatchObject({ kind: 'unavailable', retryAfterMs: null });
   });
 
   it('a send whose history check gets no answer asks for nothing', async () => {

@@ -185,7 +185,7 @@ function refusalOf(error: BinanceError): PayoutRefused {
  * "unavailable" kind; a busy provider is the nearest (see the report on issue 44).
  */
 const unavailable = (reason: string) =>
-  new PayoutRefused('rate_limited', `Binance is not answering (${reason}); nothing was sent`);
+  new PayoutRefused('unavailable', `Binance is not answering (${reason}); nothing was sent`);
 
 const reasonOf = (error: unknown) =>
   error instanceof Error

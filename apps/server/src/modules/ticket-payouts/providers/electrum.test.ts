@@ -172,10 +172,10 @@ describe('Electrum payouts', () => {
     expect(sent.state).toBe('sent');
   });
 
-  it('a payto that does not answer sent nothing: refused, nothing recorded', async () => {
+  it('a payto that does not answer sent nothing: unavailable (tried later), nothing recorded', async () => {
     fake.failNext('payto', 'hang', 'after');
     const { kept, record } = recorder();
-    await expect(electrum({ timeoutMs: 300 }).send(payout(), null, record)).rejects.toEqual(refusal('rejected'));
+    await expect(electrum({ timeoutMs: 300 }).send(payout(), null, record)).rejects.toEqual(refusal('unavailable'));
     expect(kept).toEqual([]);
     expect(fake.payments()).toEqual([]);
   });

@@ -243,7 +243,7 @@ export function createElectrumProvider(settings: ElectrumSettings): PayoutProvid
       case 'unauthorized':
         throw new PayoutRefused('rejected', `payto: the daemon refused the RPC credentials (HTTP ${answer.status})`);
       case 'unanswered':
-        throw new PayoutRefused('rejected', `payto: ${answer.reason}; payto only signs, nothing was broadcast`);
+        throw new PayoutRefused('unavailable', `payto: ${answer.reason}; payto only signs, nothing was broadcast`);
     }
   }
 
