@@ -2,7 +2,7 @@ import { expect, type Browser, type Page } from '@playwright/test';
 import { COPY, type Lang } from './converter';
 
 // What a visitor without JavaScript (or a crawler) gets from the server for the pages issue 43
-// names: the right status, title and body in each language. The same checks run against
+// names: the right status, title and body in each language, styled. The same checks run against
 // `npm start` (server-rendering.spec.ts) and `npm run dev` (dev-server.spec.ts).
 
 const WORDS = {
@@ -49,6 +49,14 @@ async function checkLanguage(page: Page, lang: Lang): Promise<void> {
   await expect(page.getByRole('textbox', { name: COPY[lang].give })).not.toHaveValue('');
   await expect(page.getByRole('textbox', { name: COPY[lang].get })).not.toHaveValue('');
   await expect(page.getByRole('heading', { name: words.pairText })).toBeVisible();
+  // Styled by the document itself: without its stylesheets the button is the browser's plain one.
+  const submit = page.getByRole('button', { name: COPY[lang].submit, exact: true });
+  const look = () => submit.evaluate((button) => getComputedStyle(button).backgroundColor);
+  const styled = await look();
+  await page.evaluate(() => {
+    for (const sheet of document.styleSheets) sheet.disabled = true;
+  });
+  expect(styled, 'the submit button is styled before any script').not.toBe(await look());
 
   const news = await page.request.get(`/api/v1/news/?lang=${lang}`);
   const [item] = ((await news.json()) as { items: { id: number; title: string }[] }).items;

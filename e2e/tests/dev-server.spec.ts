@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Browser } from '@playwright/test';
 import getPort from 'get-port';
 import { checkServerDrawnPages } from '../support/server-drawn-pages';
 
@@ -75,5 +75,41 @@ test.describe('npm run dev', () => {
     });
 
     await checkServerDrawnPages(browser, baseURL);
+    await checkStylesTakenOver(browser, baseURL);
   });
 });
+
+/**
+ * With scripts on, Vite's client takes the styles the document came with over (by their
+ * data-vite-dev-id) instead of adding its own: each is there once after hydration, and React finds
+ * the same document it drew.
+ */
+async function checkStylesTakenOver(browser: Browser, baseURL: string): Promise<void> {
+  const context = await browser.newContext({ baseURL });
+  try {
+    const page = await context.newPage();
+    const trouble: string[] = [];
+    page.on('console', (message) => {
+      if (/hydrat/i.test(message.text())) trouble.push(message.text());
+    });
+    const response = await page.goto('/ru/SBERRUB--BTC');
+    const sent = [...(await response!.text()).matchAll(/<style data-vite-dev-id="([^"]+)"/g)].map(([, id]) => id);
+    expect(sent.length, 'the dev document carries its styles').toBeGreaterThan(0);
+
+    await page.waitForFunction(() => Object.keys(document).some((key) => key.startsWith('__reactContainer')));
+    await page.waitForLoadState('networkidle');
+    // Told apart by their text: a second copy under another id would be as much a duplicate.
+    const styles = await page
+      .locator('style')
+      .evaluateAll((elements) =>
+        elements.map((element) => ({ id: element.getAttribute('data-vite-dev-id'), text: element.textContent })),
+      );
+    const texts = styles.map(({ text }) => text);
+    const twice = styles.filter(({ text }, index) => texts.indexOf(text) !== index).map(({ id }) => id);
+    expect(twice, 'styles added twice').toEqual([]);
+    expect(styles.map(({ id }) => id)).toEqual(expect.arrayContaining(sent));
+    expect(trouble).toEqual([]);
+  } finally {
+    await context.close();
+  }
+}

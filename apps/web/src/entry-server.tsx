@@ -6,6 +6,7 @@ import type { PublicReads } from '@obmen/shared/contracts';
 import { LANGS, type Lang } from '@obmen/shared/i18n';
 import { isAdminPath } from '@obmen/shared/routing';
 import { createAssets } from './app/document/assets';
+import { DEV_ENTRY } from './app/document/dev-assets';
 import { Document } from './app/document/document';
 import themeScript from './app/document/theme-init.js?raw';
 import { SiteAddress } from './components/page-meta';
@@ -13,7 +14,7 @@ import type { LoadContext } from './app/load-context';
 import { routes, type PageHandle } from './app/routes';
 import { i18n, RenderLanguage } from './lib/i18n';
 import { languageOfPath } from './lib/language';
-import { serializeErrors, type DrawnPage, type PageState } from './lib/page-state';
+import { serializeErrors, type DevStyle, type DocumentAssets, type DrawnPage, type PageState } from './lib/page-state';
 import { createQueryClient } from './lib/query-client';
 import { RenderSiteStatus, type SiteStatus } from './lib/site-status';
 
@@ -36,6 +37,11 @@ export interface PageRequest {
   reads: PublicReads;
   /** The site's public address, for canonical links. */
   publicUrl: string;
+  /**
+   * `npm run dev` only (apps/server's vite-dev.ts): the styles of these source files and of what
+   * they import, as Vite's client injects them, so the page is styled before its scripts run.
+   */
+  devStyles?: (files: string[]) => Promise<DevStyle[]>;
 }
 
 export interface RenderedDocument {
@@ -55,15 +61,20 @@ const CLOSED: SiteStatus = { convertEnabled: false, notice: null, known: true };
  * query cache of its own through the services, React draws the page from it, and the cache goes
  * into the document for hydration. Any other page: the document, for the browser to draw the page.
  */
-export async function renderPage({ url, reads, publicUrl }: PageRequest): Promise<RenderedDocument> {
+export async function renderPage({ url, reads, publicUrl, devStyles }: PageRequest): Promise<RenderedDocument> {
   await catalogsReady;
   const prefix = languageOfPath(url.pathname);
   const lang: Lang = prefix ?? 'ru';
   const leaf = matchRoutes(routes, url.pathname)?.at(-1)?.route.handle as PageHandle | undefined;
-  const forBrowser = (modules: string[]): RenderedDocument => ({
+  const documentAssets = async (modules: string[]): Promise<DocumentAssets> => {
+    const assets = assetsFor(lang, modules);
+    if (!devStyles) return assets;
+    return { ...assets, devStyles: await devStyles([DEV_ENTRY, ...modules.map((file) => `/${file}`)]) };
+  };
+  const forBrowser = async (modules: string[]): Promise<RenderedDocument> => ({
     status: 200,
     personal: true,
-    html: documentHtml({ lang, assets: assetsFor(lang, modules), publicUrl, drawn: null }, null),
+    html: documentHtml({ lang, assets: await documentAssets(modules), publicUrl, drawn: null }, null),
   });
   // The console (its routes join the browser's table when visited) is drawn in the browser too.
   if (!prefix || !leaf?.serverDrawn || isAdminPath(url.pathname)) return forBrowser(leaf?.modules ?? []);
@@ -86,7 +97,7 @@ export async function renderPage({ url, reads, publicUrl }: PageRequest): Promis
   };
   const modules = context.matches.flatMap(({ route }) => (route.handle as PageHandle | undefined)?.modules ?? []);
   const html = documentHtml(
-    { lang, assets: assetsFor(lang, modules), publicUrl, drawn },
+    { lang, assets: await documentAssets(modules), publicUrl, drawn },
     <RenderLanguage value={lang}>
       <RenderSiteStatus value={site}>
         <QueryClientProvider client={queryClient}>

@@ -19,6 +19,14 @@ export interface DocumentAssets {
   styles: string[];
   /** An inline module script run before the entry (dev: React Refresh's preamble). */
   preamble: string | null;
+  /** Dev only: the page's styles inline, as Vite's client injects them. */
+  devStyles?: DevStyle[];
+}
+
+/** A style as Vite's client injects it in dev: its module's id and its CSS. */
+export interface DevStyle {
+  id: string;
+  css: string;
 }
 
 /** What the server drew a public page from, for the browser to hydrate it from the same. */

@@ -4,12 +4,20 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { PublicReads } from '@obmen/shared';
 
+/** A style as Vite's client injects it in `npm run dev`: its module's id and its CSS. */
+export interface DevStyle {
+  id: string;
+  css: string;
+}
+
 /** What the web app's server entry (apps/web/src/entry-server.tsx) gives the server. */
 export interface PageRenderer {
   renderPage(request: {
     url: URL;
     reads: PublicReads;
     publicUrl: string;
+    /** `npm run dev` only: the styles of these source files and of what they import (vite-dev.ts). */
+    devStyles?: (files: string[]) => Promise<DevStyle[]>;
   }): Promise<{ status: number; html: string; personal: boolean }>;
   /** The texts of the document's inline scripts: the CSP allows exactly these, by their hashes. */
   INLINE_SCRIPTS: string[];

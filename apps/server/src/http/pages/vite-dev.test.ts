@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -11,13 +11,41 @@ import { viteDevRenderer } from './vite-dev';
 const reads = {} as PublicReads;
 
 // A web app of one server entry, served by the repository's Vite as `npm run dev` serves apps/web.
+// `/styles` answers with what the server gives a document to carry for a browser entry and a page.
 const entryText = (word: string, scripts: string[]) => `
+import box from './box.module.css';
 export const INLINE_SCRIPTS: string[] = ${JSON.stringify(scripts)};
-export async function renderPage({ url }: { url: URL }) {
+export async function renderPage({ url, devStyles }: { url: URL; devStyles: (files: string[]) => Promise<unknown> }) {
   if (url.pathname === '/broken') throw new Error('the page broke');
+  if (url.pathname === '/styles') {
+    const styles = await devStyles(['/src/main.tsx', '/src/page.tsx']);
+    return { status: 200, html: JSON.stringify({ box: box.box, styles }), personal: false };
+  }
   return { status: 200, html: '<p>' + ${JSON.stringify(word)} + ' ' + url.pathname + '</p>', personal: false };
 }
 `;
+
+// The browser's entry and a page module, with styles imported every way Vite knows.
+const styleFiles = {
+  'main.tsx': `import './base.css';
+import { label } from './label';
+import box from './box.module.css';
+import inlined from './inlined.css?inline';
+void import('./later');
+console.log(label, box.box, inlined);`,
+  'label.ts': `import './label.module.css';
+export const label = 'label';`,
+  'later.ts': `import './later.css';`,
+  'page.tsx': `import './page.module.css';
+import box from './box.module.css';
+console.log(box.box);`,
+  'base.css': 'body { margin: 0; }',
+  'label.module.css': '.label { font-weight: 700; }',
+  'box.module.css': '.box { color: rgb(1, 2, 3); }',
+  'inlined.css': '.inlined { color: red; }',
+  'later.css': '.later { color: red; }',
+  'page.module.css': '.page { display: grid; }',
+};
 
 let webRoot: string;
 let app: FastifyInstance;
@@ -28,6 +56,7 @@ beforeAll(async () => {
   writeFileSync(path.join(webRoot, 'package.json'), '{ "type": "module" }');
   symlinkSync(path.resolve(import.meta.dirname, '../../../../../node_modules'), path.join(webRoot, 'node_modules'));
   mkdirSync(path.join(webRoot, 'src'));
+  for (const [name, text] of Object.entries(styleFiles)) writeFileSync(path.join(webRoot, 'src', name), text);
   mkdirSync(path.join(webRoot, 'public'));
   writeFileSync(path.join(webRoot, 'public', 'theme-init.js'), 'document.documentElement.dataset.theme = "dark";');
   writeFileSync(path.join(webRoot, 'src', 'entry-server.tsx'), entryText('first', ['one']));
@@ -88,6 +117,24 @@ describe('pages in `npm run dev`', () => {
       .renderPage({ url: new URL('http://localhost/broken'), reads, publicUrl: 'http://localhost' })
       .catch((caught: unknown) => caught as Error);
     expect(error).toBeInstanceOf(Error);
-    expect((error as Error).stack).toMatch(/entry-server\.tsx:4:\d+/);
+    expect((error as Error).stack).toMatch(/entry-server\.tsx:5:\d+/);
+  });
+
+  it("carry the styles of the browser's entry and a page's modules as Vite's client injects them, in the order they run", async () => {
+    const styles = async () =>
+      (await app.inject('/styles')).json<{ box: string; styles: { id: string; css: string }[] }>();
+    const first = await styles();
+    // By file, as Vite's client names them: a lazy import's style and an `?inline` one are not the page's.
+    const file = (name: string) => path.join(realpathSync(webRoot), 'src', name);
+    expect(first.styles.map(({ id }) => id)).toEqual(
+      ['base.css', 'label.module.css', 'box.module.css', 'page.module.css'].map(file),
+    );
+    // A CSS module's rules name the class the page was drawn with.
+    expect(first.styles[2]!.css).toMatch(new RegExp(`\\.${first.box}\\s*\\{\\s*color: rgb\\(1, 2, 3\\)`));
+
+    writeFileSync(path.join(webRoot, 'src', 'box.module.css'), '.box { color: rgb(4, 5, 6); }');
+    await expect
+      .poll(async () => (await styles()).styles[2]?.css, { timeout: 10_000, interval: 100 })
+      .toContain('rgb(4, 5, 6)');
   });
 });

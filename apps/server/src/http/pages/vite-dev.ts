@@ -4,7 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type * as Vite from 'vite';
-import type { PageRenderer } from './renderer';
+import type { DevStyle, PageRenderer } from './renderer';
 
 /** The web app's server entry, by its path in the web app (as the browser's /src/main.tsx). */
 const ENTRY = '/src/entry-server.tsx';
@@ -12,6 +12,12 @@ const ENTRY = '/src/entry-server.tsx';
 // Vite's own addresses: its client, React Refresh's runtime, modules by their source path, the
 // prebundled libraries, files outside the web app (packages/shared) and modules by id.
 const VITE_PATHS = /^\/(@vite\/|@react-refresh|@id\/|@fs\/|src\/|node_modules\/)/;
+
+// Vite's style files (its CSS_LANGS_RE); one imported with a query (?inline, ?url, ?raw) adds no style.
+const STYLE_FILE = /\.(css|less|sass|scss|styl|stylus|pcss|postcss|sss)$/;
+
+// How Vite's transform of a style for the browser hands it to its client: `updateStyle(id, css)`.
+const STYLE_MODULE = /^const __vite__id = (".*")\nconst __vite__css = (".*")$/m;
 
 /**
  * `npm run dev`'s pages: the web app's server entry as Vite serves it in middleware mode, loaded
@@ -54,7 +60,7 @@ export async function viteDevRenderer(app: FastifyInstance, webRoot = findWebRoo
     async renderPage(request) {
       entry = await loadEntry(vite, app, { rethrow: true });
       try {
-        return await entry.renderPage(request);
+        return await entry.renderPage({ ...request, devStyles: (files) => collectStyles(vite, files) });
       } catch (error) {
         throw fixedStack(vite, error);
       }
@@ -64,6 +70,41 @@ export async function viteDevRenderer(app: FastifyInstance, webRoot = findWebRoo
       return entry.INLINE_SCRIPTS;
     },
   };
+}
+
+/**
+ * The styles Vite's client would inject for these source files (the browser's entry, a page's route
+ * modules) and all they import statically (a lazy import brings its own styles when it loads), in
+ * the order the browser runs them, so the document is styled before any script runs, as a built
+ * page is by its stylesheets. Each comes as the browser's transform hands it to Vite's client,
+ * under the same id: the client takes over the document's `<style data-vite-dev-id>` (an edit
+ * rewrites it) instead of adding a second, and a CSS module's class names are the ones the page
+ * was drawn with.
+ */
+async function collectStyles(vite: Vite.ViteDevServer, files: string[]): Promise<DevStyle[]> {
+  const { ssr, client } = vite.environments;
+  const seen = new Set<string>();
+  const styleUrls: string[] = [];
+  // The server's transform of a module lists its static imports (`deps`) apart from its lazy ones.
+  const visit = async (url: string): Promise<void> => {
+    if (seen.has(url)) return;
+    seen.add(url);
+    if (STYLE_FILE.test(url)) styleUrls.push(url);
+    else if (url.startsWith('/') && !url.includes('/node_modules/')) {
+      const node = await ssr.moduleGraph.getModuleByUrl(url);
+      const result = node?.transformResult ?? (await ssr.transformRequest(url));
+      for (const dep of result?.deps ?? []) await visit(dep);
+    }
+  };
+  for (const file of files) await visit(file);
+
+  const styles = await Promise.all(
+    styleUrls.map(async (url): Promise<DevStyle | null> => {
+      const found = STYLE_MODULE.exec((await client.transformRequest(url))?.code ?? '');
+      return found ? { id: JSON.parse(found[1]!) as string, css: JSON.parse(found[2]!) as string } : null;
+    }),
+  );
+  return styles.filter((style) => style !== null);
 }
 
 const BROKEN: PageRenderer = {

@@ -42,6 +42,10 @@ export function Document({ lang, assets, themeScript, personal, state, children 
         {assets.styles.map((href) => (
           <link key={href} rel="stylesheet" crossOrigin="" href={href} />
         ))}
+        {/* Dev: Vite's client finds these by id, and rewrites one on an edit instead of adding its own. */}
+        {assets.devStyles?.map(({ id, css }) => (
+          <style key={id} data-vite-dev-id={id} dangerouslySetInnerHTML={{ __html: css }} />
+        ))}
         {assets.preload.map((href) => (
           <link key={href} rel="modulepreload" crossOrigin="" href={href} />
         ))}
