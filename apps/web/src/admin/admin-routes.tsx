@@ -42,6 +42,7 @@ export const adminRoutes: RouteObject = {
       children: [
         { path: 'tickets/:id?', lazy: () => import('./screens/ticket-desk') },
         { path: 'payouts', lazy: () => import('./screens/payouts') },
+        { path: 'ticket-payouts', lazy: () => import('./screens/ticket-payouts') },
         { path: 'outbox', lazy: () => import('./screens/outbox') },
         { path: 'currencies/:code?', lazy: () => import('./screens/currencies') },
         { path: 'directions', lazy: () => import('./screens/directions') },
@@ -52,6 +53,7 @@ export const adminRoutes: RouteObject = {
         { path: 'discounts', lazy: () => import('./screens/discounts') },
         { path: 'site-state', lazy: () => import('./screens/site-state') },
         { path: 'rates-export', lazy: () => import('./screens/rates-export') },
+        { path: 'payout-settings/:code?', lazy: () => import('./screens/payout-settings') },
         { path: 'users', lazy: () => import('./screens/users') },
         { path: 'promo-codes', lazy: () => import('./screens/promo-codes') },
         { path: 'news/:id?', lazy: () => import('./screens/news') },

@@ -30,6 +30,7 @@ export const ticketFixture = {
   expired: false,
   payoutReference: null,
   payoutReferenceUrl: null,
+  payout: null as string | null,
   refundNote: null,
   referral: null,
   cardCheck: { status: 'none', reason: null },

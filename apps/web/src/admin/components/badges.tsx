@@ -1,4 +1,5 @@
 import { useTranslation } from '../../lib/i18n';
+import type { PayoutState } from '@obmen/shared/admin';
 import type { TicketStatus } from '@obmen/shared/contracts';
 import styles from './desk.module.css';
 
@@ -25,4 +26,20 @@ const TICKET_TONES: Record<TicketStatus, Tone> = {
 export function TicketStatusBadge({ status }: { status: TicketStatus }) {
   const { t } = useTranslation();
   return <Badge tone={TICKET_TONES[status]}>{t(`ticketStatus.${status}`)}</Badge>;
+}
+
+const PAYOUT_TONES: Record<PayoutState, Tone> = {
+  queued: 'neutral',
+  awaiting_approval: 'warning',
+  sending: 'accent',
+  unknown: 'danger',
+  sent: 'success',
+  failed: 'danger',
+  cancelled: 'neutral',
+};
+
+/** An automatic payout's state (issue 44), coloured by what it asks of the operator. */
+export function PayoutStateBadge({ state }: { state: PayoutState }) {
+  const { t } = useTranslation();
+  return <Badge tone={PAYOUT_TONES[state]}>{t(`admin.ticketPayouts.states.${state}`)}</Badge>;
 }

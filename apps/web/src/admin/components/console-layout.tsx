@@ -25,6 +25,7 @@ export const NAV: readonly { group: string; items: readonly NavItem[] }[] = [
     group: 'desk',
     items: [
       { to: 'tickets', label: 'tickets' },
+      { to: 'ticket-payouts', label: 'ticketPayouts' },
       { to: 'payouts', label: 'payouts' },
       { to: 'outbox', label: 'outbox' },
     ],
@@ -40,6 +41,7 @@ export const NAV: readonly { group: string; items: readonly NavItem[] }[] = [
       { to: 'discounts', label: 'discounts' },
       { to: 'site-state', label: 'siteState' },
       { to: 'rates-export', label: 'ratesExport' },
+      { to: 'payout-settings', label: 'payoutSettings', adminOnly: true },
     ],
   },
   {

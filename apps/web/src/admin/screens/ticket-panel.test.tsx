@@ -96,3 +96,57 @@ describe('a refund the client asked support for', () => {
     expect(await screen.findByText(refusal)).toBeTruthy();
   });
 });
+
+describe('a ticket with an automatic payout (issue 44)', () => {
+  const TX = 'cd'.repeat(32);
+  const payout = {
+    id: 'p1',
+    ticketId: ID,
+    ticketNumber: ticketFixture.number,
+    currencyCode: 'BTC',
+    valute: 'BTC',
+    amount: '0.01000000',
+    address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
+    memo: null,
+    provider: 'electrum',
+    state: 'sent',
+    holdReasons: [],
+    approvalsNeeded: 0,
+    approvals: [],
+    key: 'obmen-100123-1',
+    attempt: 1,
+    providerRef: null,
+    txid: TX,
+    txidUrl: `https://mempool.space/tx/${TX}`,
+    lastError: null,
+    notBefore: null,
+    createdAt: '2026-11-26T10:05:00.000Z',
+    updatedAt: '2026-11-26T10:06:00.000Z',
+  };
+
+  it('shows where the payout stands, its key and transaction, and the way to it in the queue', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const url = new URL(String(input), 'http://localhost');
+        if (url.pathname === `/api/admin/tickets/${ID}`)
+          return new Response(JSON.stringify({ ...detail, ticket: { ...detail.ticket, status: 'new' }, payout }));
+        throw new Error(`unexpected call ${url.pathname}`);
+      }),
+    );
+    await initI18n('en');
+    loadConsoleCopy();
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <MemoryRouter>
+          <TicketPanel id={ID} closeTo="/admin/tickets" />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    const block = await screen.findByTestId('ticket-payout');
+    expect(block.textContent).toContain('Sent');
+    expect(block.textContent).toContain('obmen-100123-1');
+    const links = [...block.querySelectorAll('a')].map((a) => a.getAttribute('href'));
+    expect(links).toEqual([`https://mempool.space/tx/${TX}`, `/admin/ticket-payouts?q=${ticketFixture.number}`]);
+  });
+});

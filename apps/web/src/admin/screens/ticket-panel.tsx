@@ -11,6 +11,7 @@ import { Badge, TicketStatusBadge } from '../components/badges';
 import { formatDateTime, formatSum } from '../components/format';
 import { QueryState } from '../components/query-state';
 import styles from '../components/desk.module.css';
+import { TicketPanelPayout } from './ticket-panel-payout';
 import { TicketPayments } from './ticket-payments';
 import { ActionDialog, CardCheck, DESTRUCTIVE, Requisites, TimeLeft } from './ticket-panel-parts';
 
@@ -139,6 +140,8 @@ export function TicketPanel({ id, closeTo }: { id: string; closeTo: string }) {
           )}
         </dl>
       </div>
+
+      {detail.payout && <TicketPanelPayout payout={detail.payout} />}
 
       <div className={styles.section}>
         <h3 className={styles.subtitle}>{t('admin.ticket.client')}</h3>

@@ -99,11 +99,29 @@ function OutcomeScreens({ ticket, showLink }: { ticket: Ticket; showLink: boolea
       return (
         <>
           <Screen tone="pending" title={t('ticketOutcome.pendingTitle')} actions={details}>
-            <p>{t('ticketOutcome.pendingText', { number: ticket.number })}</p>
-            <ul className={styles.times}>
-              {ticket.manual && <li>{t('ticketOutcome.pendingManual')}</li>}
-              <li>{t('ticketOutcome.pendingPayment')}</li>
-            </ul>
+            {ticket.payout === 'checking' || ticket.payout === 'sending' ? (
+              // The payment is in and the payout is automatic (issue 44): where it is, instead of waiting times.
+              <>
+                <p data-testid="payout-progress">
+                  {t(ticket.payout === 'checking' ? 'ticketOutcome.payoutChecking' : 'ticketOutcome.payoutSending')}
+                </p>
+                <p className={styles.note}>
+                  {t(
+                    ticket.payout === 'checking'
+                      ? 'ticketOutcome.payoutCheckingNote'
+                      : 'ticketOutcome.payoutSendingNote',
+                  )}
+                </p>
+              </>
+            ) : (
+              <>
+                <p>{t('ticketOutcome.pendingText', { number: ticket.number })}</p>
+                <ul className={styles.times}>
+                  {ticket.manual && <li>{t('ticketOutcome.pendingManual')}</li>}
+                  <li>{t('ticketOutcome.pendingPayment')}</li>
+                </ul>
+              </>
+            )}
             <p className={styles.note}>{t('ticketOutcome.pendingMail', { email: ticket.email })}</p>
           </Screen>
           {link}
