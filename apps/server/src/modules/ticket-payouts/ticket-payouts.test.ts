@@ -5,7 +5,8 @@ import { startFakeBinance, type FakeBinance } from '../../../test/fake-binance';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import { createTicket, TRON_ADDRESS } from '../../../test/tickets';
 import { createUser } from '../../../test/users';
-import { payoutAccounts, ticketPayouts, tickets } from '../../db/schema';
+import { currencies, payoutAccounts, ticketPayouts, tickets } from '../../db/schema';
+import { ZPUB } from '../chain/chain-watcher.kit';
 
 // Automatic payouts end to end through the API (issue 44): BTC → USDT TRC20 tickets paid out by an
 // exchange account's withdrawals, the real Binance client against a local server in Binance's format.
@@ -69,8 +70,16 @@ beforeAll(async () => {
   binance.setBalance('USDT', '1000000');
   ctx = await createTestApp({
     payouts: true,
+    // BTC deposits are seen on their chain (nothing reads it here: no jobs run), so a BTC → USDT ticket
+    // can be automatic from end to end.
+    chainWatch: true,
     payoutTimings: { leaseSeconds: 1, settleSeconds: 1, callTimeoutMs: 500 },
   });
+  await ctx.database.db
+    .update(currencies)
+    .set({ watchMode: 'xpub', watchChain: 'bitcoin', watchXpub: ZPUB, watchApiUrl: 'http://127.0.0.1:9/api' })
+    .where(eq(currencies.code, 'BTC'));
+  await ctx.app.services.catalog.changed();
   roles = await consoleRoles(ctx);
   second = await createUser(ctx, 'operator');
 });
@@ -253,5 +262,30 @@ describe('limits and four eyes', () => {
     const [account] = await ctx.database.db.select().from(payoutAccounts);
     expect(account!.sealedCredentials).toMatch(/^v1\./);
     expect(JSON.stringify(account)).not.toContain(binance.apiSecret);
+  });
+
+  it('the export says automatic only where the payment is watched and the payout goes out by itself within limits', async () => {
+    const item = async (pair: string, version = '') => {
+      const body = (await ctx.app.inject({ url: `/export/rates.xml${version}` })).body;
+      const [from, to] = pair.split('>');
+      return [...body.matchAll(/<item>([\s\S]*?)<\/item>/g)]
+        .map(([, text]) => text!)
+        .find((text) => text.includes(`<from>${from}</from>`) && text.includes(`<to>${to}</to>`))!;
+    };
+    expect(await item('BTC>USDTTRC20')).not.toContain('manual');
+    expect(await item('BTC>USDTTRC20', '?v=1.1')).not.toContain('<manual>');
+    // BTC is paid out by hand; USDT is not watched.
+    expect(await item('USDTTRC20>BTC')).toContain('manual');
+    // A limit under the direction's largest ticket: some of its payouts wait for a person.
+    await setUp({ maxPerTicket: '100' });
+    expect(await item('BTC>USDTTRC20')).toContain('manual');
+    await setUp();
+    // A provider short of the balance: no payout goes, the direction is closed (not exported at all).
+    binance.setBalance('USDT', '0');
+    await worker().readBalances();
+    expect(await item('BTC>USDTTRC20')).toBeUndefined();
+    binance.setBalance('USDT', '1000000');
+    await worker().readBalances();
+    expect(await item('BTC>USDTTRC20')).not.toContain('manual');
   });
 });
