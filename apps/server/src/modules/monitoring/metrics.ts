@@ -77,6 +77,37 @@ export function registerScrapedGauges(metrics: Metrics, db: Db, catalog: Catalog
       }
     },
   });
+  // Automatic payouts (issue 44): what waits for people (awaiting approval, unknown, failed) pages someone.
+  new client.Gauge({
+    name: 'obmen_ticket_payouts',
+    help: 'Automatic payouts by state, and the age in seconds of the oldest in each state',
+    labelNames: ['state', 'measure'] as const,
+    registers: [metrics.registry],
+    async collect() {
+      const rows = await queryRows<{ state: string; n: number; oldest: string }>(
+        db,
+        sql`select state, count(*)::int as n, extract(epoch from now() - min(updated_at))::text as oldest
+            from ticket_payouts where state not in ('sent', 'cancelled') group by state`,
+      );
+      this.reset();
+      for (const row of rows) {
+        this.set({ state: row.state, measure: 'count' }, row.n);
+        this.set({ state: row.state, measure: 'oldest_seconds' }, Number(row.oldest));
+      }
+    },
+  });
+  new client.Gauge({
+    name: 'obmen_payout_balance_short',
+    help: "1 while a currency's payout provider holds less than its waiting payouts: its directions are closed",
+    labelNames: ['currency'] as const,
+    registers: [metrics.registry],
+    collect() {
+      this.reset();
+      for (const [code, { row }] of catalog.get().currencies) {
+        if (row.payoutMode !== 'manual') this.set({ currency: code }, row.payoutBlocked === null ? 0 : 1);
+      }
+    },
+  });
   new client.Gauge({
     name: 'obmen_job_last_success_age_seconds',
     help: 'Seconds since each scheduled job last ran without an error, whichever process ran it',

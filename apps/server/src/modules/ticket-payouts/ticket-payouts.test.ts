@@ -17,6 +17,9 @@ let roles: Awaited<ReturnType<typeof consoleRoles>>;
 let second: Awaited<ReturnType<typeof createUser>>;
 let counter = 0;
 
+const METRICS_TOKEN = 'metrics-token-of-the-payout-tests-0123456789';
+const scrape = async () =>
+  (await ctx.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).body;
 const unique = (name: string) => `${name}.${Date.now()}.${(counter += 1)}@example.com`;
 const worker = () => ctx.app.services.payoutWorker;
 
@@ -73,6 +76,7 @@ beforeAll(async () => {
     // BTC deposits are seen on their chain (nothing reads it here: no jobs run), so a BTC → USDT ticket
     // can be automatic from end to end.
     chainWatch: true,
+    metrics: { token: METRICS_TOKEN },
     payoutTimings: { leaseSeconds: 1, settleSeconds: 1, callTimeoutMs: 500 },
   });
   await ctx.database.db
@@ -150,12 +154,15 @@ describe('a paid ticket pays itself out', () => {
     expect(ctx.app.services.exchange.availablePair('BTC', 'USDTTRC20')).toBeNull();
     await worker().run();
     expect(binance.withdrawalsFor(`obmen-${ticket.number}-1`)).toBe(0);
+    expect(await scrape()).toContain('obmen_payout_balance_short{currency="USDTTRC20"} 1');
+    expect(await scrape()).toMatch(/obmen_ticket_payouts\{state="queued",measure="count"\} [1-9]/);
     binance.setBalance('USDT', '0');
     await worker().readBalances();
     expect(ctx.app.services.exchange.availablePair('BTC', 'USDTTRC20')).toBeNull();
     binance.setBalance('USDT', '1000000');
     await worker().readBalances();
     expect(ctx.app.services.exchange.availablePair('BTC', 'USDTTRC20')).not.toBeNull();
+    expect(await scrape()).toContain('obmen_payout_balance_short{currency="USDTTRC20"} 0');
     await worker().run();
     expect(binance.withdrawalsFor(`obmen-${ticket.number}-1`)).toBe(1);
   });
