@@ -312,7 +312,12 @@ export function createTicketPayoutsService({
           // A new provider's shortage is its own: the balance job reads it again.
           ...(change.mode !== currency.payoutMode && { payoutBlocked: null }),
         });
-        if (change.mode !== 'manual') {
+        if (change.mode === 'manual') {
+          // Paid by hand from now on: no secret is kept that nothing uses.
+          if (await findAccount(tx, code)) {
+            await upsertAccount(tx, code, { settings: {}, sealedCredentials: null, storedSecrets: [] });
+          }
+        } else {
           const account = await findAccount(tx, code);
           // Another provider's secrets do not carry over.
           const sameProvider = currency.payoutMode === change.mode;

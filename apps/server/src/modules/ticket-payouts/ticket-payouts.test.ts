@@ -269,6 +269,13 @@ describe('limits and four eyes', () => {
     const [account] = await ctx.database.db.select().from(payoutAccounts);
     expect(account!.sealedCredentials).toMatch(/^v1\./);
     expect(JSON.stringify(account)).not.toContain(binance.apiSecret);
+    // Back to payouts by hand: nothing keeps the secrets.
+    const manual = await call(ctx, 'PUT', '/api/admin/payout-settings/USDTTRC20', roles.admin, {
+      mode: 'manual',
+      limits: { firstExchangeDelayMinutes: 0 },
+    });
+    expect(manual.json()).toMatchObject({ mode: 'manual', storedSecrets: [] });
+    expect((await ctx.database.db.select().from(payoutAccounts))[0]!.sealedCredentials).toBeNull();
   });
 
   it('the export says automatic only where the payment is watched and the payout goes out by itself within limits', async () => {
