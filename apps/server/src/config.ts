@@ -9,6 +9,20 @@ const port = z.coerce
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 
+/** A switch: `on`/`true` or `off`/`false` (empty: off). */
+const offByDefault = z.preprocess(
+  emptyAsUndefined,
+  z
+    .enum(['on', 'off', 'true', 'false'], { error: 'must be on or off' })
+    .default('off')
+    .transform((value) => value === 'on' || value === 'true'),
+);
+
+const wholeSeconds = (min: number) => {
+  const error = `must be a whole number of seconds from ${min}`;
+  return z.coerce.number({ error }).int(error).min(min, error);
+};
+
 function isAddressOrRange(entry: string): boolean {
   const [address = '', bits, ...rest] = entry.split('/');
   const family = isIP(address);
@@ -44,29 +58,11 @@ const settings = z.object({
   RATE_SOURCE: z.enum(['static', 'live'], { error: 'must be one of: static, live' }).default('static'),
   CRYPTO_TICKER_URL: z.url({ error: 'must be an absolute URL' }).default('https://api.binance.com'),
   CBR_URL: z.url({ error: 'must be an absolute URL' }).default('https://www.cbr.ru/scripts/XML_daily.asp'),
-  RATE_REFRESH_SECONDS: z.coerce
-    .number({ error: 'must be a whole number of seconds from 10' })
-    .int('must be a whole number of seconds from 10')
-    .min(10, 'must be a whole number of seconds from 10')
-    .default(60),
-  TICKET_EXPIRY_CHECK_SECONDS: z.coerce
-    .number({ error: 'must be a whole number of seconds from 1' })
-    .int('must be a whole number of seconds from 1')
-    .min(1, 'must be a whole number of seconds from 1')
-    .default(10),
+  RATE_REFRESH_SECONDS: wholeSeconds(10).default(60),
+  TICKET_EXPIRY_CHECK_SECONDS: wholeSeconds(1).default(10),
   // Crypto deposits detected by reading each watched currency's chain (issue 35); off, clients press "I paid".
-  CHAIN_WATCH: z.preprocess(
-    emptyAsUndefined,
-    z
-      .enum(['on', 'off', 'true', 'false'], { error: 'must be on or off' })
-      .default('off')
-      .transform((value) => value === 'on' || value === 'true'),
-  ),
-  CHAIN_WATCH_SECONDS: z.coerce
-    .number({ error: 'must be a whole number of seconds from 5' })
-    .int('must be a whole number of seconds from 5')
-    .min(5, 'must be a whole number of seconds from 5')
-    .default(30),
+  CHAIN_WATCH: offByDefault,
+  CHAIN_WATCH_SECONDS: wholeSeconds(5).default(30),
   // Plain ETH is found by reading whole blocks: at most this many new ones per run, so a long pause catches up in steps.
   CHAIN_SCAN_BLOCKS: z.coerce
     .number({ error: 'must be a whole number of blocks from 1 to 1000' })
@@ -89,30 +85,12 @@ const settings = z.object({
     .max(10_000, 'must be a whole number of addresses from 1 to 10000')
     .default(20),
   // Crypto payouts sent by each currency's provider within its limits (issue 44); off, people pay every ticket out.
-  PAYOUTS: z.preprocess(
-    emptyAsUndefined,
-    z
-      .enum(['on', 'off', 'true', 'false'], { error: 'must be on or off' })
-      .default('off')
-      .transform((value) => value === 'on' || value === 'true'),
-  ),
-  PAYOUT_SECONDS: z.coerce
-    .number({ error: 'must be a whole number of seconds from 1' })
-    .int('must be a whole number of seconds from 1')
-    .min(1, 'must be a whole number of seconds from 1')
-    .default(10),
+  PAYOUTS: offByDefault,
+  PAYOUT_SECONDS: wholeSeconds(1).default(10),
   // A payout call cut off (a crash) is looked up at its provider after this long; one the provider has
   // no record of is sent again (same key) only this long after its call began.
-  PAYOUT_LEASE_SECONDS: z.coerce
-    .number({ error: 'must be a whole number of seconds from 1' })
-    .int('must be a whole number of seconds from 1')
-    .min(1, 'must be a whole number of seconds from 1')
-    .default(120),
-  PAYOUT_SETTLE_SECONDS: z.coerce
-    .number({ error: 'must be a whole number of seconds from 0' })
-    .int('must be a whole number of seconds from 0')
-    .min(0, 'must be a whole number of seconds from 0')
-    .default(60),
+  PAYOUT_LEASE_SECONDS: wholeSeconds(1).default(120),
+  PAYOUT_SETTLE_SECONDS: wholeSeconds(0).default(60),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',
