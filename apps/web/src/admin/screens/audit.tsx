@@ -5,6 +5,7 @@ import { Pagination } from '../../components/ui/pagination';
 import { useAdminQuery, type Paged } from '../api/resources';
 import { formatDateTime } from '../components/format';
 import { QueryState } from '../components/query-state';
+import { ConsoleSearch } from '../components/console-search';
 import styles from '../components/desk.module.css';
 import { useConsoleLanguage } from '../hooks/use-console-language';
 import { useDebounced } from '../hooks/use-debounced';
@@ -61,23 +62,15 @@ export function Component() {
         <h1 className={styles.title}>{t('admin.audit.title')}</h1>
       </div>
       <div className={styles.toolbar}>
-        <div className={styles.search}>
-          <label htmlFor="audit-search" className="visually-hidden">
-            {t('admin.audit.search')}
-          </label>
-          <input
-            id="audit-search"
-            type="search"
-            data-console-search
-            className={styles.compactInput}
-            placeholder={t('admin.audit.search')}
-            value={q}
-            onChange={(event) => {
-              setQ(event.target.value);
-              setPage(1);
-            }}
-          />
-        </div>
+        <ConsoleSearch
+          id="audit-search"
+          label={t('admin.audit.search')}
+          value={q}
+          onChange={(value) => {
+            setQ(value);
+            setPage(1);
+          }}
+        />
         <label htmlFor="audit-resource" className="visually-hidden">
           {t('admin.audit.resource')}
         </label>

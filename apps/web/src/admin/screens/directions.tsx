@@ -12,6 +12,7 @@ import { Badge } from '../components/badges';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { CheckboxField, SelectField, TextField } from '../components/fields';
 import { QueryState } from '../components/query-state';
+import { ConsoleSearch } from '../components/console-search';
 import styles from '../components/desk.module.css';
 import { screenLoader, useStaff } from '../staff';
 
@@ -70,20 +71,12 @@ export function Component() {
         )}
       </div>
       <div className={`${styles.toolbar} ${open ? styles.hideWhenNarrow : ''}`}>
-        <div className={styles.search}>
-          <label htmlFor="direction-search" className="visually-hidden">
-            {t('admin.directions.search')}
-          </label>
-          <input
-            id="direction-search"
-            type="search"
-            data-console-search
-            className={styles.compactInput}
-            placeholder={t('admin.directions.search')}
-            value={filter.text}
-            onChange={(event) => setFilter({ ...filter, text: event.target.value })}
-          />
-        </div>
+        <ConsoleSearch
+          id="direction-search"
+          label={t('admin.directions.search')}
+          value={filter.text}
+          onChange={(text) => setFilter({ ...filter, text })}
+        />
         <label className="visually-hidden" htmlFor="direction-state">
           {t('admin.directions.state')}
         </label>

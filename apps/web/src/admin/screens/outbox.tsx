@@ -6,6 +6,7 @@ import { useAdminQuery, type Paged } from '../api/resources';
 import { Badge } from '../components/badges';
 import { formatDateTime } from '../components/format';
 import { QueryState } from '../components/query-state';
+import { ConsoleSearch } from '../components/console-search';
 import styles from '../components/desk.module.css';
 import { useConsoleLanguage } from '../hooks/use-console-language';
 import { useDebounced } from '../hooks/use-debounced';
@@ -29,23 +30,15 @@ export function Component() {
         <h1 className={styles.title}>{t('admin.outbox.title')}</h1>
       </div>
       <div className={styles.toolbar}>
-        <div className={styles.search}>
-          <label htmlFor="outbox-search" className="visually-hidden">
-            {t('admin.outbox.search')}
-          </label>
-          <input
-            id="outbox-search"
-            type="search"
-            data-console-search
-            className={styles.compactInput}
-            placeholder={t('admin.outbox.search')}
-            value={q}
-            onChange={(event) => {
-              setQ(event.target.value);
-              setPage(1);
-            }}
-          />
-        </div>
+        <ConsoleSearch
+          id="outbox-search"
+          label={t('admin.outbox.search')}
+          value={q}
+          onChange={(value) => {
+            setQ(value);
+            setPage(1);
+          }}
+        />
       </div>
       {!list.data ? (
         <QueryState error={list.error} onRetry={() => void list.refetch()} />

@@ -12,6 +12,7 @@ import { Badge, type Tone } from '../components/badges';
 import { TextField } from '../components/fields';
 import { formatDateTime } from '../components/format';
 import { QueryState } from '../components/query-state';
+import { ConsoleSearch } from '../components/console-search';
 import styles from '../components/desk.module.css';
 import { useConsoleLanguage } from '../hooks/use-console-language';
 import { useDebounced } from '../hooks/use-debounced';
@@ -54,23 +55,15 @@ export function Component() {
           {t('admin.promo.list')}
         </h2>
         <div className={styles.toolbar}>
-          <div className={styles.search}>
-            <label htmlFor="promo-search" className="visually-hidden">
-              {t('admin.promo.search')}
-            </label>
-            <input
-              id="promo-search"
-              type="search"
-              data-console-search
-              className={styles.compactInput}
-              placeholder={t('admin.promo.search')}
-              value={q}
-              onChange={(event) => {
-                setQ(event.target.value);
-                setPage(1);
-              }}
-            />
-          </div>
+          <ConsoleSearch
+            id="promo-search"
+            label={t('admin.promo.search')}
+            value={q}
+            onChange={(value) => {
+              setQ(value);
+              setPage(1);
+            }}
+          />
           <label htmlFor="promo-status" className="visually-hidden">
             {t('admin.promo.status')}
           </label>

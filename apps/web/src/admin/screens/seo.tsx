@@ -13,6 +13,7 @@ import { SelectField, TextAreaField, TextField } from '../components/fields';
 import { formatDateTime } from '../components/format';
 import { MarkdownPreview } from '../components/markdown-preview';
 import { QueryState } from '../components/query-state';
+import { ConsoleSearch } from '../components/console-search';
 import styles from '../components/desk.module.css';
 import { useConsoleLanguage } from '../hooks/use-console-language';
 import { screenLoader } from '../staff';
@@ -42,20 +43,7 @@ export function Component() {
         </Link>
       </div>
       <div className={`${styles.toolbar} ${open ? styles.hideWhenNarrow : ''}`}>
-        <div className={styles.search}>
-          <label htmlFor="seo-search" className="visually-hidden">
-            {t('admin.seo.search')}
-          </label>
-          <input
-            id="seo-search"
-            type="search"
-            data-console-search
-            className={styles.compactInput}
-            placeholder={t('admin.seo.search')}
-            value={filter}
-            onChange={(event) => setFilter(event.target.value)}
-          />
-        </div>
+        <ConsoleSearch id="seo-search" label={t('admin.seo.search')} value={filter} onChange={setFilter} />
       </div>
       {!list.data ? (
         <QueryState error={list.error} onRetry={() => void list.refetch()} />

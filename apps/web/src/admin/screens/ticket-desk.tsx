@@ -11,6 +11,7 @@ import { TicketStatusBadge } from '../components/badges';
 import { formatAge, formatDateTime, secondsSince } from '../components/format';
 import { TicketSums } from '../components/ticket-sums';
 import { QueryState } from '../components/query-state';
+import { ConsoleSearch } from '../components/console-search';
 import styles from '../components/desk.module.css';
 import { requireStaff } from '../staff';
 import { TicketPanel } from './ticket-panel';
@@ -138,22 +139,14 @@ export function Component() {
       <div className={`${styles.split} ${id ? styles.splitOpen : ''}`}>
         <section className={`${styles.page} ${id ? styles.hideWhenNarrow : ''}`} aria-label={t('admin.queue.title')}>
           <div className={styles.toolbar}>
-            <div className={styles.search}>
-              <label htmlFor="ticket-search" className="visually-hidden">
-                {t('admin.queue.search')}
-              </label>
-              <input
-                id="ticket-search"
-                type="search"
-                data-console-search
-                className={styles.compactInput}
-                placeholder={t('admin.queue.searchPlaceholder')}
-                value={typed}
-                onChange={(event) => setTyped(event.target.value)}
-                autoComplete="off"
-                spellCheck={false}
-              />
-            </div>
+            <ConsoleSearch
+              id="ticket-search"
+              label={t('admin.queue.search')}
+              placeholder={t('admin.queue.searchPlaceholder')}
+              value={typed}
+              onChange={setTyped}
+              literal
+            />
           </div>
           <ul className={styles.tabs} aria-label={t('admin.queue.filters')}>
             {TABS.map((tab) => (

@@ -13,6 +13,7 @@ import { PayoutStateBadge } from '../components/badges';
 import { formatDateTime, formatSum } from '../components/format';
 import { PayoutWaits } from '../components/payout-details';
 import { QueryState } from '../components/query-state';
+import { ConsoleSearch } from '../components/console-search';
 import styles from '../components/desk.module.css';
 import { requireStaff, useStaff } from '../staff';
 import { PayoutDecisions } from './ticket-payout-decisions';
@@ -89,22 +90,14 @@ export function Component() {
       )}
       {list.data && <PayoutProviders providers={list.data.providers} canConfigure={role === 'admin'} />}
       <div className={styles.toolbar}>
-        <div className={styles.search}>
-          <label htmlFor="payout-search" className="visually-hidden">
-            {t('admin.ticketPayouts.search')}
-          </label>
-          <input
-            id="payout-search"
-            type="search"
-            data-console-search
-            className={styles.compactInput}
-            placeholder={t('admin.ticketPayouts.searchPlaceholder')}
-            value={typed}
-            onChange={(event) => setTyped(event.target.value)}
-            autoComplete="off"
-            spellCheck={false}
-          />
-        </div>
+        <ConsoleSearch
+          id="payout-search"
+          label={t('admin.ticketPayouts.search')}
+          placeholder={t('admin.ticketPayouts.searchPlaceholder')}
+          value={typed}
+          onChange={setTyped}
+          literal
+        />
       </div>
       <ul className={styles.tabs} aria-label={t('admin.ticketPayouts.filters')}>
         {TABS.map((tab) => (

@@ -10,6 +10,7 @@ import { Badge } from '../components/badges';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { formatDateTime } from '../components/format';
 import { QueryState } from '../components/query-state';
+import { ConsoleSearch } from '../components/console-search';
 import styles from '../components/desk.module.css';
 import { useConsoleLanguage } from '../hooks/use-console-language';
 import { useDebounced } from '../hooks/use-debounced';
@@ -67,23 +68,15 @@ export function Component() {
         <h1 className={styles.title}>{t('admin.users.title')}</h1>
       </div>
       <div className={styles.toolbar}>
-        <div className={styles.search}>
-          <label htmlFor="user-search" className="visually-hidden">
-            {t('admin.users.search')}
-          </label>
-          <input
-            id="user-search"
-            type="search"
-            data-console-search
-            className={styles.compactInput}
-            placeholder={t('admin.users.search')}
-            value={q}
-            onChange={(event) => {
-              setQ(event.target.value);
-              setPage(1);
-            }}
-          />
-        </div>
+        <ConsoleSearch
+          id="user-search"
+          label={t('admin.users.search')}
+          value={q}
+          onChange={(value) => {
+            setQ(value);
+            setPage(1);
+          }}
+        />
         <label htmlFor="user-role" className="visually-hidden">
           {t('admin.users.role')}
         </label>
