@@ -173,7 +173,7 @@ function PayoutRow({ payout, me }: { payout: AdminTicketPayout; me: string }) {
           {payout.currencyCode} · {t(`admin.payoutSettings.modes.${payout.provider}`)}
         </div>
       </td>
-      <td>
+      <td className={styles.addressCell}>
         <span className={styles.mono}>{payout.address}</span>
         <CopyButton text={payout.address} label={t('admin.common.copy')} copiedMessage={t('admin.common.copied')} />
         {payout.memo && (
@@ -201,7 +201,7 @@ function PayoutRow({ payout, me }: { payout: AdminTicketPayout; me: string }) {
           <span className={styles.muted}>—</span>
         )}
         {payout.providerRef && (
-          <div className={`${styles.small} ${styles.muted}`}>
+          <div className={`${styles.small} ${styles.muted} ${styles.mono}`}>
             {t('admin.ticketPayouts.providerRef', { ref: payout.providerRef })}
           </div>
         )}
