@@ -233,7 +233,7 @@ test('USDT TRC20 paid out by Binance: alone within the limit, with one approval 
 
   await test.step('over the limit: "being checked" for the customer, awaiting approval in the console', async () => {
     const progress = overLimitPage.getByTestId('payout-progress');
-    await expect(progress).toHaveText('Выплата на проверке: отправим автоматически после проверки', SEEN);
+    await expect(progress).toHaveText('Выплата на проверке', SEEN);
     await overLimitPage.screenshot({ path: testInfo.outputPath('customer-being-checked.png'), fullPage: true });
     await expect(fourEyesPage.getByTestId('payout-progress')).toHaveText(/Выплата на проверке/, SEEN);
 

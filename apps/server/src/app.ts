@@ -341,7 +341,6 @@ export async function buildApp({
   await app.register(incomingPaymentsRoutes, { payments, guards });
   const cardCheck = createCardCheckService({ db: database.db, tickets, uploadsDir });
   await app.register(cardCheckRoutes, { cardCheck, guards });
-  const ticketPayouts = createTicketPayoutsService({ db: database.db, catalog, tickets, sealer, enabled: payoutsOn });
   const timings = payoutTimings ?? {
     ...PAYOUT_TIMINGS,
     ...(config.PAYOUT_LEASE_SECONDS !== undefined && { leaseSeconds: config.PAYOUT_LEASE_SECONDS }),
@@ -354,6 +353,15 @@ export async function buildApp({
     providers: createPayoutProviders({ db: database.db, catalog, sealer, timeoutMs: timings.callTimeoutMs }),
     log: app.log,
     timings,
+  });
+  const ticketPayouts = createTicketPayoutsService({
+    db: database.db,
+    catalog,
+    tickets,
+    sealer,
+    enabled: payoutsOn,
+    // A provider just set up shows its balance at once, not at the next minute's read.
+    onProviderChanged: () => (payoutsOn ? payoutWorker.readBalances() : Promise.resolve()),
   });
   // The operator console: its own part (site state, audit) and each domain's part beside that domain.
   await app.register(adminRoutes, {

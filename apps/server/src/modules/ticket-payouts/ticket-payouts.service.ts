@@ -59,12 +59,15 @@ export function createTicketPayoutsService({
   tickets,
   sealer,
   enabled,
+  onProviderChanged = () => Promise.resolve(),
 }: {
   db: Db;
   catalog: Catalog;
   tickets: TicketsService;
   sealer: SecretSealer;
   enabled: boolean;
+  /** After a currency's provider or secrets change: its balance is read again. */
+  onProviderChanged?: () => Promise<void>;
 }) {
   const currencyOf = (code: string) => catalog.get().currencies.get(code)?.row;
 
@@ -341,6 +344,8 @@ export function createTicketPayoutsService({
         });
       });
       await catalog.changed();
+      // A provider that cannot be reached shows as such on the queue's card: saving never fails for it.
+      if (change.mode !== 'manual') await onProviderChanged().catch(() => undefined);
       return (await this.settings()).find((s) => s.currencyCode === code)!;
     },
   };

@@ -263,6 +263,16 @@ describe('limits and four eyes', () => {
     const usdt = settings.find((s: { currencyCode: string }) => s.currencyCode === 'USDTTRC20');
     expect(usdt).toMatchObject({ mode: 'binance', storedSecrets: ['apiKey', 'apiSecret'] });
     expect(JSON.stringify(settings)).not.toContain(binance.apiSecret);
+    // Saved a moment ago: its balance was read with the save, not at the next minute's read.
+    const queue = (await call(ctx, 'GET', '/api/admin/ticket-payouts', roles.operator)).json();
+    expect(queue.providers).toEqual([
+      expect.objectContaining({
+        currencyCode: 'USDTTRC20',
+        mode: 'binance',
+        balance: expect.any(String),
+        short: false,
+      }),
+    ]);
     expect((await call(ctx, 'GET', '/api/admin/payout-settings', roles.operator)).statusCode).toBe(403);
     const [audit] = await auditOf(ctx, 'payout-settings', 'USDTTRC20');
     expect(JSON.stringify(audit)).not.toContain(binance.apiSecret);

@@ -36,8 +36,8 @@ async function show(lang: Lang, ticket: object) {
 
 describe('the ticket page while its payout is automatic (issue 44)', () => {
   it.each([
-    ['ru', 'checking', 'Выплата на проверке: отправим автоматически после проверки'],
-    ['en', 'checking', 'Your payout is being checked and will be sent automatically'],
+    ['ru', 'checking', 'Выплата на проверке'],
+    ['en', 'checking', 'Your payout is being checked'],
     ['ru', 'sending', 'Отправляем выплату'],
     ['en', 'sending', 'Sending your payout'],
   ] as const)('says where the payout is (%s, %s)', async (lang, payout, line) => {
