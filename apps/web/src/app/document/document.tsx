@@ -42,14 +42,19 @@ export function Document({ lang, assets, themeScript, personal, state, children 
         {assets.styles.map((href) => (
           <link key={href} rel="stylesheet" crossOrigin="" href={href} />
         ))}
-        {/* Dev: Vite's client finds these by id, and rewrites one on an edit instead of adding its own. */}
-        {assets.devStyles?.map(({ id, css }) => (
-          <style key={id} data-vite-dev-id={id} dangerouslySetInnerHTML={{ __html: css }} />
-        ))}
+        {/* Dev: Vite's client finds these by id, and rewrites one on an edit instead of adding its own.
+            Dropped from the production build (import.meta.env.DEV), where the home page's script budget counts. */}
+        {import.meta.env.DEV &&
+          assets.devStyles?.map(({ id, css }) => (
+            <style key={id} data-vite-dev-id={id} dangerouslySetInnerHTML={{ __html: css }} />
+          ))}
         {assets.preload.map((href) => (
           <link key={href} rel="modulepreload" crossOrigin="" href={href} />
         ))}
-        {assets.preamble && <script type="module" dangerouslySetInnerHTML={{ __html: assets.preamble }} />}
+        {/* Dev only (React Refresh's preamble), dropped from the production build as the styles above. */}
+        {import.meta.env.DEV && assets.preamble && (
+          <script type="module" dangerouslySetInnerHTML={{ __html: assets.preamble }} />
+        )}
         {assets.entry.map((src) => (
           <script key={src} type="module" crossOrigin="" src={src} />
         ))}

@@ -1,9 +1,9 @@
-import { useEffect, useId, useRef, useState, type ComponentType } from 'react';
+import { Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from '../../lib/i18n';
-import { Link, NavLink, useLocation, useNavigate } from 'react-router';
-import { pagePath, type PageRouteName } from '@obmen/shared/routing';
-import { ChevronDownIcon, UserIcon, type IconProps } from '../../components/ui/icons';
-import { CrownIcon, GiftIcon, LogoutIcon, SettingsIcon, TicketIcon, UsersIcon } from '../../components/ui/shell-icons';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { pagePath } from '@obmen/shared/routing';
+import { ChevronDownIcon, UserIcon } from '../../components/ui/icons';
+import { lazyWithPreload } from '../../lib/lazy-with-preload';
 import { useLogout } from '../../features/auth/api/logout';
 import { useSession } from '../../features/auth/hooks/use-session';
 import { openVipModal } from '../../features/vip/vip-modal-store';
@@ -12,12 +12,8 @@ import { useLanguage } from '../../hooks/use-language';
 import { Avatar } from './avatar';
 import styles from './user-menu.module.css';
 
-const USER_PAGES: readonly { name: PageRouteName; label: string; Icon: ComponentType<IconProps> }[] = [
-  { name: 'user_tickets', label: 'shell.account.tickets', Icon: TicketIcon },
-  { name: 'user_referral', label: 'shell.account.referral', Icon: UsersIcon },
-  { name: 'user_promo', label: 'shell.account.promo', Icon: GiftIcon },
-  { name: 'user_settings', label: 'shell.account.settings', Icon: SettingsIcon },
-];
+// Visitors never open it: its links and icons are not part of every page's first scripts.
+const UserMenuPanel = lazyWithPreload(() => import('./user-menu-panel'));
 
 /**
  * The header's account entry (spec §2): a login link for visitors; for a logged-in user their name,
@@ -104,6 +100,8 @@ export function UserMenu() {
         className={styles.trigger}
         aria-expanded={open}
         aria-controls={panelId}
+        onPointerEnter={() => void UserMenuPanel.preload()}
+        onFocus={() => void UserMenuPanel.preload()}
         onClick={() => setOpen((shown) => !shown)}
       >
         <Avatar name={name} />
@@ -112,33 +110,12 @@ export function UserMenu() {
         <ChevronDownIcon size={16} className={open ? styles.chevronOpen : styles.chevron} />
       </button>
       <div id={panelId} className={styles.panel} hidden={!open} data-testid="profile-panel">
-        <div className={styles.who}>
-          <Avatar name={name} size="lg" />
-          <p className={styles.whoText}>
-            <span className={styles.whoName}>{name || t('common.loading')}</span>
-            {user?.email && <span className={styles.whoEmail}>{user.email}</span>}
-          </p>
-        </div>
-        <ul className={styles.list}>
-          {USER_PAGES.map(({ name: page, label, Icon }) => (
-            <li key={page}>
-              <NavLink to={pagePath(lang, page)} end className={styles.item}>
-                <Icon size={18} className={styles.itemIcon} />
-                {t(label)}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-        <button type="button" className={styles.vip} onClick={onVip}>
-          <CrownIcon size={18} />
-          {t('shell.account.vip')}
-        </button>
-        <div className={styles.separator}>
-          <button type="button" className={styles.item} onClick={() => void onLogout()}>
-            <LogoutIcon size={18} className={styles.itemIcon} />
-            {t('shell.account.logout')}
-          </button>
-        </div>
+        {/* Its contents download when first wanted: a pointer near the button, its focus or a click. */}
+        {open && (
+          <Suspense fallback={null}>
+            <UserMenuPanel name={name} email={user?.email ?? null} onVip={onVip} onLogout={() => void onLogout()} />
+          </Suspense>
+        )}
       </div>
     </div>
   );
