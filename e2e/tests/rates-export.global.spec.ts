@@ -43,6 +43,12 @@ for (const lang of ['ru', 'en'] as const) {
       // Nobody watches a chain in this demo: every direction is labelled manual, none automatic.
       await expect(table.getByText(lang === 'ru' ? 'автоматически' : 'automatic', { exact: true })).toHaveCount(0);
       await expect(page.getByTestId('export-file')).toContainText('xsi:noNamespaceSchemaLocation');
+      // EREF 1.1 says what one order may get too, and keeps 1.0's range for BestChange's cabinet.
+      await expect(
+        table.getByRole('columnheader', { name: lang === 'ru' ? 'Сумма получения' : 'Amount got' }),
+      ).toBeVisible();
+      await expect(page.getByTestId('export-file')).toContainText('<tomax>');
+      await expect(page.getByTestId('export-file')).toContainText('<minamount>3000 RUB</minamount>');
       await page
         .getByRole('button', { name: lang === 'ru' ? 'rates.xml (старый формат)' : 'rates.xml (legacy)' })
         .click();

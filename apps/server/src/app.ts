@@ -130,6 +130,7 @@ export interface AppDeps {
         | 'TRUST_PROXY'
         | 'METRICS_TOKEN'
         | 'METRICS_PORT'
+        | 'RATES_EXPORT_BARE_AMOUNTS'
       >
     >;
   database: Database;
@@ -421,7 +422,14 @@ export async function buildApp({
       }
     }
   }
-  await app.register(monitoringRoutes, { catalog, exchange, siteState, metrics, metricsToken: config.METRICS_TOKEN });
+  await app.register(monitoringRoutes, {
+    catalog,
+    exchange,
+    siteState,
+    metrics,
+    metricsToken: config.METRICS_TOKEN,
+    ratesExport: { bareAmounts: config.RATES_EXPORT_BARE_AMOUNTS ?? false },
+  });
   if (config.METRICS_PORT) serveMetricsOnLoopback(app, metrics, config.METRICS_PORT);
   const content = createContentService(database.db);
   await app.register(contentRoutes, { content });

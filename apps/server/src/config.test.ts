@@ -15,9 +15,12 @@ describe('configuration', () => {
       CHAIN_SCAN_BLOCKS: 50,
       CHAIN_HISTORY_PAGES: 20,
       CHAIN_GAP_LIMIT: 20,
+      // The export's minamount says its currency ("3000 RUB") unless a monitor wants the bare number.
+      RATES_EXPORT_BARE_AMOUNTS: false,
     });
     expect(config.DATABASE_URL).toBeUndefined();
     expect(loadConfig({ CHAIN_WATCH: 'on' }).CHAIN_WATCH).toBe(true);
+    expect(loadConfig({ RATES_EXPORT_BARE_AMOUNTS: 'on' }).RATES_EXPORT_BARE_AMOUNTS).toBe(true);
   });
 
   it.each([

@@ -121,6 +121,9 @@ const settings = z.object({
   // reads it on the public port, or anyone on a loopback-only port of its own (docs/monitoring.md).
   METRICS_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
   METRICS_PORT: z.preprocess(emptyAsUndefined, port.optional()),
+  // The rates export's 1.0 `minamount`/`maxamount` as bare numbers ("3000"), for monitors that will
+  // not read the currency's code after them ("3000 RUB", the default) (docs/monitoring.md).
+  RATES_EXPORT_BARE_AMOUNTS: offByDefault,
   // `GIVE>GET=SECONDS,…`: short payment windows for chosen directions, for tests and demos.
   PAYMENT_WINDOWS: z.preprocess(
     emptyAsUndefined,

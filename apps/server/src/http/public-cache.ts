@@ -14,6 +14,8 @@ export const PUBLIC_CACHE_CONTROL = 'public, max-age=5, stale-while-revalidate=3
 export interface PublicCacheOptions {
   /** The answers are worded in the request's language (Accept-Language, when no `?lang=`). */
   byLanguage?: boolean;
+  /** Another Cache-Control for the whole scope (the rates export's `no-cache`). */
+  cacheControl?: string;
 }
 
 declare module 'fastify' {
@@ -36,9 +38,9 @@ function hashOf(payload: string | Buffer): string {
 
 /**
  * Public reads, alike for every visitor: an ETag on each answer (@fastify/etag), 304 to a matching
- * If-None-Match, and on a 200 the Cache-Control above unless the handler set its own (a personal
- * page answered in the same scope sets `no-store`). Register it inside the scope of the routes it
- * is for, never beside personal calls:
+ * If-None-Match, and on a 200 the Cache-Control above (or the scope's `cacheControl`) unless the
+ * handler set its own (a personal page answered in the same scope sets `no-store`). Register it
+ * inside the scope of the routes it is for, never beside personal calls:
  *
  *   await app.register(async (reads) => {
  *     await reads.register(publicCache, { byLanguage: true });
@@ -46,7 +48,7 @@ function hashOf(payload: string | Buffer): string {
  *   });
  */
 export const publicCache = fp(
-  async (app: FastifyInstance, { byLanguage = false }: PublicCacheOptions) => {
+  async (app: FastifyInstance, { byLanguage = false, cacheControl = PUBLIC_CACHE_CONTROL }: PublicCacheOptions) => {
     // A field of the request (decorated by personalByDefault), not a WeakSet: a weak entry per
     // request was ~3 % of a small read's time, most of it the collector's.
     app.addHook('onRequest', (request, _reply, done) => {
@@ -62,7 +64,7 @@ export const publicCache = fp(
       if (reply.statusCode === 200 && !reply.hasHeader('cache-control')) {
         const named = reply.getHeader('vary');
         const merged = named ? [...new Set([...String(named).split(/\s*,\s*/), ...varies])].join(', ') : vary;
-        reply.header('cache-control', PUBLIC_CACHE_CONTROL).header('vary', merged);
+        reply.header('cache-control', cacheControl).header('vary', merged);
       }
       done(null, payload);
     });

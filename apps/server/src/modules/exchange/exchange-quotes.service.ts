@@ -22,7 +22,7 @@ import type { UserRow } from '../accounts/accounts.repository';
 import type { Catalog } from './exchange.catalog';
 import { DirectionUnavailableError, type Pair, type Pairs } from './exchange-pairs';
 import { findTakenPromo, findUsablePromo, successfulTurnoverUsd } from './exchange.repository';
-import { buy, effectiveFee, sell, type PricingInput, type Sums } from './pricing';
+import { buy, effectiveFee, largestGiveWithin, sell, smallestGetFrom, type PricingInput, type Sums } from './pricing';
 import { createQuoteCache, quoteExpiry } from './quote-cache';
 import type { QuoteSigner } from './quote-token';
 
@@ -74,6 +74,23 @@ export const overLimit = (reserve: Decimal, pair: Pair) => overLimitBy('exchange
  */
 export function ticketRoom(available: Decimal, share: Decimal, pair: Pair): Decimal {
   return roundDown(available.times(share), pair.get.row.scale);
+}
+
+/**
+ * One order of a pair as the site takes it now from anyone (no discount, no promo): what a monitor
+ * is told (issue 45). `rate` is the exact one the quote prices with.
+ */
+export interface OrderRange {
+  rate: Decimal;
+  /** The free reserve of the get currency. */
+  reserve: Decimal;
+  giveMin: Decimal;
+  /** The direction's maximum, lowered where more would get above the reserve share one ticket may take. */
+  giveMax: Decimal;
+  /** The least a `buy` quote may ask for: it never comes to less than `giveMin`. */
+  getMin: Decimal;
+  /** What `giveMax` gets: within the reserve share. */
+  getMax: Decimal;
 }
 
 /** Why a hold was refused: not that much free, or more than one ticket may take of it. */
@@ -137,6 +154,32 @@ export function createQuotes({
       getScale: pair.get.row.scale,
       bonus,
     };
+  }
+
+  /** The most one ticket of a pair may get now: the share of its free reserve (refused above it). */
+  async function roomOf(pair: Pair): Promise<{ reserve: Decimal; room: Decimal }> {
+    const reserve = await catalog.reserve(pair.get.row.code);
+    return { reserve, room: ticketRoom(reserve, catalog.get().ticketShare, pair) };
+  }
+
+  /**
+   * The range computeQuote accepts for a pair now, for anyone: the direction's range with its top
+   * cut where the get would pass the reserve share. Null when no amount would pass (the share's
+   * worth is below the minimum) or nothing would be paid out.
+   */
+  async function orderRange(pair: Pair): Promise<OrderRange | null> {
+    const input = pricingInput(pair, false, new Decimal(0), new Decimal(0));
+    const rate = sell(new Decimal(1), input).rate;
+    if (!rate.gt(0)) return null;
+    const { reserve, room } = await roomOf(pair);
+    const { direction } = pair;
+    const giveMin = direction.threshold ?? direction.minSum;
+    const giveMax = Decimal.min(direction.maxSum, largestGiveWithin(room, input));
+    const getMin = smallestGetFrom(giveMin, input);
+    const getMax = sell(giveMax, input).getSum;
+    // Rounding both ways can leave a range one unit wide with no get amount in it: nothing to offer.
+    if (giveMax.lt(giveMin) || getMax.lt(getMin)) return null;
+    return { rate, reserve, giveMin, giveMax, getMin, getMax };
   }
 
   /** USD price of one rouble, from the first rouble currency. */
@@ -206,8 +249,7 @@ export function createQuotes({
     }
     if (sums.giveSum.gt(direction.maxSum)) throw ParameterError.of({ sum: 'exchange.aboveMax' }).with(estimate);
     if (!params.skipReserveCheck) {
-      const reserve = await catalog.reserve(pair.get.row.code);
-      const room = ticketRoom(reserve, catalog.get().ticketShare, pair);
+      const { reserve, room } = await roomOf(pair);
       if (sums.getSum.gt(room)) throw holdRefusal(reserve, catalog.get().ticketShare, sums.getSum, pair).with(estimate);
     }
     return { pair, sums, discount, promo, promoError, fee: effectiveFee(input) };
@@ -297,6 +339,7 @@ export function createQuotes({
     },
 
     computeQuote,
+    orderRange,
 
     /**
      * calculate's answer. A visitor's quote without a promo code depends on nothing but the input,

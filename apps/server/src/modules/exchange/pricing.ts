@@ -23,7 +23,9 @@ const settings = { precision: 60, toExpNeg: -60, toExpPos: 60 };
 const RoundingDown = Decimal.clone({ ...settings, rounding: Decimal.ROUND_DOWN });
 const RoundingUp = Decimal.clone({ ...settings, rounding: Decimal.ROUND_UP });
 const timesDown = (a: Decimal, b: Decimal) => new Decimal(new RoundingDown(a).times(new RoundingDown(b)).toFixed());
+const timesUp = (a: Decimal, b: Decimal) => new Decimal(new RoundingUp(a).times(new RoundingUp(b)).toFixed());
 const divUp = (a: Decimal, b: Decimal) => new Decimal(new RoundingUp(a).div(new RoundingUp(b)).toFixed());
+const divDown = (a: Decimal, b: Decimal) => new Decimal(new RoundingDown(a).div(new RoundingDown(b)).toFixed());
 
 /** The fee actually charged, in percent. */
 export function effectiveFee(
@@ -58,4 +60,21 @@ export function buy(getSum: Decimal, input: PricingInput): Sums {
   const rate = exchangeRate(input);
   const needed = Decimal.max(getSum.minus(input.bonus), 0);
   return { giveSum: roundUp(divUp(needed, rate), input.giveScale), getSum, rate };
+}
+
+/**
+ * The most the client may give so that what they get stays within `getCap` (the share of a reserve
+ * one ticket may take): rounded down to the give scale, so `sell` of it never yields more than the cap.
+ */
+export function largestGiveWithin(getCap: Decimal, input: PricingInput): Decimal {
+  const rate = exchangeRate(input);
+  return roundDown(divDown(Decimal.max(getCap.minus(input.bonus), 0), rate), input.giveScale);
+}
+
+/**
+ * The least the client may ask to get when they must give at least `giveMin`: rounded up to the get
+ * scale, so `buy` of it never asks them to give less than the minimum.
+ */
+export function smallestGetFrom(giveMin: Decimal, input: PricingInput): Decimal {
+  return roundUp(timesUp(giveMin, exchangeRate(input)).plus(input.bonus), input.getScale);
 }

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Decimal, REFERRAL_TERMS, toAmount } from '@obmen/shared';
 import { payoutDebitUsd, referralReward } from '../referral/referral-money';
-import { buy, effectiveFee, sell, type PricingInput } from './pricing';
+import { buy, effectiveFee, largestGiveWithin, sell, smallestGetFrom, type PricingInput } from './pricing';
 
 // Every lossy step says which way it rounds (issue 36). Checked here against the exact figure:
 // nobody is rounded in their favour, and nobody loses more than one unit of the scale to it (a
@@ -66,6 +66,37 @@ describe('rounding is said at every lossy step, and is never worth a unit', () =
         const { giveSum } = buy(getSum, input);
         expect(giveSum.gte(exact)).toBe(true);
         expect(giveSum.minus(exact).lte(unit(p.giveScale))).toBe(true);
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('the largest give within a cap gets at most the cap, and a unit more would reach it (the export’s frommax)', () => {
+    fc.assert(
+      fc.property(pricingArb, (p) => {
+        const input = inputOf(p);
+        const rate = exactRate(input);
+        fc.pre(rate.gt(0));
+        const cap = decimalOf(p.amount, p.getScale);
+        const most = largestGiveWithin(cap, input);
+        expect(most.times(rate).lte(cap)).toBe(true);
+        expect(sell(most, input).getSum.lte(cap)).toBe(true);
+        // Reaches the cap at least (exactly, where 60 digits of the rate cannot tell it from passing).
+        expect(most.plus(unit(p.giveScale)).times(rate).gte(cap)).toBe(true);
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('the smallest get from a minimum give never asks less than that minimum (the export’s tomin)', () => {
+    fc.assert(
+      fc.property(pricingArb, (p) => {
+        const input = inputOf(p);
+        fc.pre(exactRate(input).gt(0));
+        const giveMin = decimalOf(p.amount, p.giveScale);
+        const least = smallestGetFrom(giveMin, input);
+        expect(buy(least, input).giveSum.gte(giveMin)).toBe(true);
+        expect(least.minus(unit(p.getScale)).lte(giveMin.times(exactRate(input)))).toBe(true);
       }),
       { numRuns: 400 },
     );

@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
 import { XMLParser } from 'fast-xml-parser';
 import getPort from 'get-port';
@@ -5,9 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { Decimal } from '@obmen/shared';
 import { createTestApp, type TestContext } from '../../../test/test-app';
-import { directions, reserves } from '../../db/schema';
+import { directions, reserves, ticketLimits } from '../../db/schema';
 import { claimRun, finishRun } from '../jobs/job-runs.repository';
 import { EVENT_LOOP_SAMPLE_MS } from './metrics';
+import { EXPORT_CACHE_CONTROL } from './monitoring.routes';
 import { createRatesExport } from './rates-export';
 
 const METRICS_TOKEN = 'metrics-token-for-the-scraper-0123456789';
@@ -21,25 +23,43 @@ afterAll(() => ctx.close());
 
 const decimal = z.string().regex(/^\d+(\.\d+)?$/);
 const code = z.string().regex(/^[A-Z0-9]+$/);
-// The BestChange export format (design §7), as a schema the parsed document must meet.
+/** Minutes, or a percentage of the market's move, after which an order's rate may be reconsidered. */
+const holdMinutes = z
+  .string()
+  .regex(/^\d+$/)
+  // BestChange's floating label: only a rate fixed for 30 minutes or less (wiki/labels.html).
+  .refine((minutes) => Number(minutes) <= 30, 'floating only up to 30 minutes');
+const percent = z.string().regex(/^\d+(\.\d+)?%$/);
+/** A fee: a number in the currency, or a percentage. */
+const fee = z.string().regex(/^\d+(\.\d+)?%?$/);
+/** 1.0's range: a number in `from`, with or without the currency's code after a space. */
+const legacyAmount = z.string().regex(/^\d+(\.\d+)?( [A-Z]{3,})?$/);
+const LABELS = ['manual', 'cardverify', 'verifying', 'juridical', 'reg', 'otherin', 'otherout'] as const;
+// The legacy file as bestchange.com/wiki/rates.html lists its elements: the seven required, the
+// optional ones, nothing else. A strict object refuses any element the standard does not name.
 const itemSchema = z.strictObject({
   from: code,
   to: code,
   in: decimal,
   out: decimal,
   amount: decimal,
-  minamount: z.string().regex(/^\d+(\.\d+)? [A-Z]+$/),
-  maxamount: z.string().regex(/^\d+(\.\d+)? [A-Z]+$/),
-  /** Minutes a ticket holds its sums. */
-  floating: z.string().regex(/^[1-9]\d*$/),
+  minamount: legacyAmount,
+  maxamount: legacyAmount,
+  minfee: fee.optional(),
+  fromfee: fee.optional(),
+  tofee: fee.optional(),
+  floating: z.union([holdMinutes, percent]).optional(),
+  delay: z.string().regex(/^\d+$/).optional(),
   param: z
     .string()
-    .regex(/^(manual|cardverify|verifying|juridical)(, (manual|cardverify|verifying|juridical))*$/)
+    .regex(new RegExp(`^(${LABELS.join('|')})(, (${LABELS.join('|')}))*$`))
     .optional(),
+  city: code.optional(),
 });
 const documentSchema = z.strictObject({ rates: z.strictObject({ item: z.array(itemSchema) }) });
-// EREF 1.1 (schema https://docs.bestchange.biz/schema/1.1.xsd): the range as numbers, the hold as an
-// attribute, each label its own boolean element, present only when true.
+// EREF 1.1 as docs.bestchange.biz/main and release/1.1 list it (schema location 1.1.xsd): the range
+// renamed frommin/frommax, the new tomin/tomax, the hold as an attribute, each label its own
+// boolean element (present only when true), and 1.0's elements still allowed ("backward compatible").
 const label = z.literal('true').optional();
 const eref11Schema = z.strictObject({
   rates: z.strictObject({
@@ -54,9 +74,22 @@ const eref11Schema = z.strictObject({
         amount: decimal,
         frommin: decimal,
         frommax: decimal,
-        floating: z.strictObject({ '@_minutes': z.string().regex(/^[1-9]\d*$/) }),
+        tomin: decimal.optional(),
+        tomax: decimal.optional(),
+        fromfee: fee.optional(),
+        tofee: fee.optional(),
+        floating: z.strictObject({ '@_minutes': holdMinutes.optional(), '@_percent': decimal.optional() }).optional(),
+        delay: z.string().regex(/^\d+$/).optional(),
+        city: code.optional(),
         manual: label,
         cardverify: label,
+        verifying: label,
+        juridical: label,
+        reg: label,
+        otherin: label,
+        otherout: label,
+        minamount: legacyAmount.optional(),
+        maxamount: legacyAmount.optional(),
       }),
     ),
   }),
@@ -68,6 +101,40 @@ const parse = (xml: string) =>
     ignoreDeclaration: true,
     ignoreAttributes: false,
   }).parse(xml);
+type LegacyItem = z.infer<typeof itemSchema>;
+type Eref11Item = z.infer<typeof eref11Schema>['rates']['item'][number];
+const find = <T extends { from: string; to: string }>(items: T[], pair: string) =>
+  items.find((i) => `${i.from}>${i.to}` === pair);
+const legacyFile = async () =>
+  documentSchema.parse(parse((await ctx.app.inject({ url: '/export/rates.xml' })).body)).rates.item as LegacyItem[];
+const eref11File = async () =>
+  eref11Schema.parse(parse((await ctx.app.inject({ url: '/export/rates.xml?v=1.1' })).body)).rates.item as Eref11Item[];
+/** The number of a 1.0 amount ("3000 RUB" or "3000"). */
+const numberOf = (amount: string) => new Decimal(amount.split(' ')[0]!);
+
+// 1 BTC costs 94850.12 / 0.0124 / (1 − 2.5 %) roubles: the rate of SBERRUB → BTC a quote prices with.
+const SBER_BTC_RATE = new Decimal('0.0124').div('94850.12').times('0.975');
+
+async function setTicketShare(percent: string) {
+  await ctx.database.db.update(ticketLimits).set({ reserveSharePercent: percent });
+  await ctx.app.services.catalog.changed();
+}
+
+async function setWindow(give: string, get: string, minutes: number) {
+  await ctx.database.db
+    .update(directions)
+    .set({ paymentWindowMinutes: minutes })
+    .where(and(eq(directions.giveCode, give), eq(directions.getCode, get)));
+  await ctx.app.services.catalog.changed();
+}
+
+const calculate = (sum: string, direction: 'sell' | 'buy') =>
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/Exchange/calculate',
+    headers: { 'accept-language': 'en' },
+    payload: { giveName: 'SBERRUB', getName: 'BTC', sum, direction },
+  });
 
 describe('GET /export/rates.xml', () => {
   it('lists every available direction in the monitors’ format, with exact decimals', async () => {
@@ -75,11 +142,11 @@ describe('GET /export/rates.xml', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/xml; charset=utf-8');
     expect(res.body.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
-    const doc = documentSchema.parse(parse(res.body));
-    const pairs = doc.rates.item.map((i) => `${i.from}>${i.to}`);
+    const items = documentSchema.parse(parse(res.body)).rates.item;
+    const pairs = items.map((i) => `${i.from}>${i.to}`);
     expect(pairs).toContain('SBERRUB>BTC');
     expect(pairs).not.toContain('XMR>SOL');
-    const sber = doc.rates.item.find((i) => i.from === 'SBERRUB' && i.to === 'BTC')!;
+    const sber = find(items, 'SBERRUB>BTC')!;
     expect(sber).toMatchObject({
       out: '1',
       amount: '3.25487310',
@@ -88,40 +155,113 @@ describe('GET /export/rates.xml', () => {
       floating: '30',
       param: 'manual, cardverify',
     });
-    // 1 BTC costs 94850.12 / 0.0124 / (1 − 2.5 %) roubles.
-    const perBtc = new Decimal(1).div(
-      new Decimal('0.0124').div('94850.12').times('0.975').toSignificantDigits(12, Decimal.ROUND_DOWN),
-    );
-    expect(new Decimal(sber.in).minus(perBtc).abs().lt('0.000001')).toBe(true);
+    // Roubles for 1 BTC, to 12 significant digits rounded up: never a better rate than a quote gives.
+    const perBtc = new Decimal(1).div(SBER_BTC_RATE);
+    expect(new Decimal(sber.in).gte(perBtc)).toBe(true);
+    expect(new Decimal(sber.in).minus(perBtc).lt('0.00001')).toBe(true);
     // Nobody watches the chains here: every direction, coin to coin too, waits for a person.
-    const coins = doc.rates.item.find((i) => i.from === 'BTC' && i.to === 'USDTTRC20')!;
+    const coins = find(items, 'BTC>USDTTRC20')!;
     expect(coins.in).toBe('1');
     expect(coins.param).toBe('manual');
-    expect(doc.rates.item.every((i) => i.param?.startsWith('manual'))).toBe(true);
+    expect(items.every((i) => i.param?.startsWith('manual'))).toBe(true);
   });
 
-  it('serves EREF 1.1 at ?v=1.1: the same directions, numbers for the range, labels as elements', async () => {
-    const legacy = documentSchema.parse(parse((await ctx.app.inject({ url: '/export/rates.xml' })).body));
+  it('serves EREF 1.1 at ?v=1.1: the same directions, both ranges as numbers, labels as elements, 1.0’s range too', async () => {
+    const legacy = await legacyFile();
     const res = await ctx.app.inject({ url: '/export/rates.xml?v=1.1' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/xml; charset=utf-8');
-    const doc = eref11Schema.parse(parse(res.body));
-    expect(doc.rates.item.map((i) => `${i.from}>${i.to}`)).toEqual(legacy.rates.item.map((i) => `${i.from}>${i.to}`));
-    const sber = doc.rates.item.find((i) => i.from === 'SBERRUB' && i.to === 'BTC')!;
-    const legacySber = legacy.rates.item.find((i) => i.from === 'SBERRUB' && i.to === 'BTC')!;
-    expect(sber).toMatchObject({
+    const items = eref11Schema.parse(parse(res.body)).rates.item;
+    expect(items.map((i) => `${i.from}>${i.to}`)).toEqual(legacy.map((i) => `${i.from}>${i.to}`));
+    const legacySber = find(legacy, 'SBERRUB>BTC')!;
+    expect(find(items, 'SBERRUB>BTC')).toEqual({
+      from: 'SBERRUB',
+      to: 'BTC',
       in: legacySber.in,
       out: '1',
       amount: legacySber.amount,
       frommin: '3000',
       frommax: '1500000',
+      // What 3000 and 1 500 000 roubles come to, the least rounded up and the most down.
+      tomin: SBER_BTC_RATE.times(3000).toDecimalPlaces(8, Decimal.ROUND_UP).toFixed(),
+      tomax: SBER_BTC_RATE.times(1_500_000).toDecimalPlaces(8, Decimal.ROUND_DOWN).toFixed(),
       floating: { '@_minutes': '30' },
       manual: 'true',
       cardverify: 'true',
+      // BestChange's cabinet still reads 1.0's names (1.1 is backward compatible with 1.0).
+      minamount: '3000 RUB',
+      maxamount: '1500000 RUB',
     });
-    const coins = doc.rates.item.find((i) => i.from === 'BTC' && i.to === 'USDTTRC20')!;
-    expect(coins.cardverify).toBeUndefined();
+    for (const item of items) {
+      expect(new Decimal(item.frommin).lte(item.frommax), `${item.from}>${item.to}`).toBe(true);
+      expect(new Decimal(item.tomin!).lte(item.tomax!), `${item.from}>${item.to}`).toBe(true);
+      expect(numberOf(item.minamount!).toFixed()).toBe(item.frommin);
+      expect(numberOf(item.maxamount!).toFixed()).toBe(item.frommax);
+    }
+    expect(find(items, 'BTC>USDTTRC20')!.cardverify).toBeUndefined();
     expect((await ctx.app.inject({ url: '/export/rates.xml?v=2' })).statusCode).toBe(400);
+  });
+
+  it('caps the maximum at the reserve share one ticket may take: frommax × rate ≤ share, and the site takes it', async () => {
+    // 5 % of 3.2548731 BTC is worth about 1.28 million roubles, below the direction's 1.5 million.
+    await setTicketShare('5');
+    try {
+      const share = new Decimal('0.16274365');
+      const sber = find(await eref11File(), 'SBERRUB>BTC')!;
+      const frommax = new Decimal(sber.frommax);
+      expect(frommax.lt(1_500_000)).toBe(true);
+      // At the rate the file states, and at the one a quote prices with.
+      expect(frommax.times(sber.out).div(sber.in).lte(share)).toBe(true);
+      expect(frommax.times(SBER_BTC_RATE).lte(share)).toBe(true);
+      // Rounded down by one kopeck at most: a kopeck more would be above the share.
+      expect(frommax.plus('0.01').times(SBER_BTC_RATE).gt(share)).toBe(true);
+      expect(new Decimal(sber.tomax!).lte(share)).toBe(true);
+      expect(find(await legacyFile(), 'SBERRUB>BTC')!.maxamount).toBe(`${sber.frommax} RUB`);
+
+      // What the site really accepts: the file's maximum is quoted, more than the share is refused.
+      const most = await calculate(sber.frommax, 'sell');
+      expect(most.statusCode, most.body).toBe(200);
+      expect(most.json().getSum).toBe(new Decimal(sber.tomax!).toFixed(8));
+      // The first amount whose get passes the share by a satoshi is refused as above it.
+      const past = share.plus('0.00000001').div(SBER_BTC_RATE).toDecimalPlaces(2, Decimal.ROUND_UP);
+      const over = await calculate(past.toFixed(2), 'sell');
+      expect(over.statusCode).toBe(400);
+      expect(over.body).toContain('One ticket may take at most 0.16274365 BTC');
+      // Asked on the get side, tomax and tomin are quoted within frommin…frommax.
+      const mostGot = await calculate(sber.tomax!, 'buy');
+      expect(mostGot.statusCode, mostGot.body).toBe(200);
+      expect(new Decimal(mostGot.json().giveSum).lte(frommax)).toBe(true);
+      const leastGot = await calculate(sber.tomin!, 'buy');
+      expect(leastGot.statusCode, leastGot.body).toBe(200);
+      expect(new Decimal(leastGot.json().giveSum).gte(sber.frommin)).toBe(true);
+
+      // A share worth less than the minimum order: nothing can be exchanged, nothing is exported.
+      await setTicketShare('0.01');
+      expect(find(await eref11File(), 'SBERRUB>BTC')).toBeUndefined();
+      expect(find(await legacyFile(), 'SBERRUB>BTC')).toBeUndefined();
+      expect((await calculate('3000', 'sell')).statusCode).toBe(400);
+    } finally {
+      await setTicketShare('100');
+    }
+  });
+
+  it('labels floating only a direction whose payment window is 30 minutes or less: 45 minutes yields none', async () => {
+    await setWindow('SBERRUB', 'BTC', 45);
+    try {
+      const legacy = find(await legacyFile(), 'SBERRUB>BTC')!;
+      const eref = find(await eref11File(), 'SBERRUB>BTC')!;
+      expect(legacy.floating).toBeUndefined();
+      expect(eref.floating).toBeUndefined();
+      // Still exported, with everything else it says.
+      expect(legacy.param).toBe('manual, cardverify');
+      expect(eref.frommax).toBe('1500000');
+      // The other directions keep their 30 minutes.
+      expect(find(await legacyFile(), 'BTC>USDTTRC20')!.floating).toBe('30');
+      expect(find(await eref11File(), 'BTC>USDTTRC20')!.floating).toEqual({ '@_minutes': '30' });
+    } finally {
+      await setWindow('SBERRUB', 'BTC', 30);
+    }
+    expect(find(await legacyFile(), 'SBERRUB>BTC')!.floating).toBe('30');
   });
 
   it('leaves out a direction outside its working hours, in both files', async () => {
@@ -153,17 +293,58 @@ describe('GET /export/rates.xml', () => {
     }
   });
 
-  it('answers 304 to the same ETag and is empty during maintenance', async () => {
+  it('is asked again every time (no-cache) and answered 304 while unchanged; empty during maintenance', async () => {
     const first = await ctx.app.inject({ url: '/export/rates.xml' });
     const etag = first.headers.etag as string;
-    expect((await ctx.app.inject({ url: '/export/rates.xml', headers: { 'if-none-match': etag } })).statusCode).toBe(
-      304,
-    );
+    // BestChange recommends an ETag or Last-Modified (docs.bestchange.biz/main): the ETag is the hash of
+    // the bytes, the same from every process; no cache may hand the file out without asking again.
+    expect(first.headers['cache-control']).toBe(EXPORT_CACHE_CONTROL);
+    expect(first.headers.vary).toBe('accept-encoding');
+    const unchanged = await ctx.app.inject({ url: '/export/rates.xml', headers: { 'if-none-match': etag } });
+    expect(unchanged.statusCode).toBe(304);
+    expect(unchanged.headers['cache-control']).toBe(EXPORT_CACHE_CONTROL);
     await ctx.app.services.siteState.update({ convertEnabled: false });
-    const paused = await ctx.app.inject({ url: '/export/rates.xml', headers: { 'if-none-match': etag } });
-    expect(paused.statusCode).toBe(200);
-    expect(parse(paused.body).rates).toBe('');
-    await ctx.app.services.siteState.update({ convertEnabled: true });
+    try {
+      const paused = await ctx.app.inject({ url: '/export/rates.xml', headers: { 'if-none-match': etag } });
+      expect(paused.statusCode).toBe(200);
+      expect(parse(paused.body).rates).toBe('');
+      expect(paused.headers['cache-control']).toBe(EXPORT_CACHE_CONTROL);
+    } finally {
+      await ctx.app.services.siteState.update({ convertEnabled: true });
+    }
+  });
+
+  it('exports no directions, kept by nobody, while the database is away, and logs why', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const away = await createTestApp({ logger: { level: 'warn', stream } });
+    try {
+      expect(
+        documentSchema.parse(parse((await away.app.inject({ url: '/export/rates.xml' })).body)).rates.item,
+      ).not.toHaveLength(0);
+      await away.database.close();
+      away.app.services.catalog.forgetReserve('BTC');
+      for (const url of ['/export/rates.xml', '/export/rates.xml?v=1.1']) {
+        const res = await away.app.inject({ url });
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['content-type']).toBe('application/xml; charset=utf-8');
+        expect(res.headers['cache-control']).toBe('no-store');
+        expect(res.body).not.toContain('<item>');
+        expect(parse(res.body).rates).toBeDefined();
+      }
+      const logged = lines.map((line) => JSON.parse(line) as { level: number; msg: string });
+      expect(logged.filter((entry) => entry.level === 50).map((entry) => entry.msg)).toContain(
+        'the rates export could not be built: no directions exported',
+      );
+    } finally {
+      // Its listener cannot unlisten from a database that is gone: the close says so, and that is all.
+      await away.app.close().catch(() => {});
+    }
   });
 });
 
@@ -171,7 +352,7 @@ describe('the rates export build', () => {
   it('is shared within a second and catalog version, and made again when either moves', async () => {
     let now = 1_000_500;
     const { catalog, exchange } = ctx.app.services;
-    const ratesExport = createRatesExport(catalog, exchange, () => now);
+    const ratesExport = createRatesExport(catalog, exchange, {}, () => now);
     const first = await ratesExport.xml();
     now += 400;
     expect(await ratesExport.xml()).toBe(first);
@@ -184,15 +365,22 @@ describe('the rates export build', () => {
   });
 
   it('shows an operator’s new balance in the next export', async () => {
-    const before = documentSchema.parse(parse((await ctx.app.inject({ url: '/export/rates.xml' })).body));
-    const btc = before.rates.item.find((i) => i.from === 'SBERRUB' && i.to === 'BTC')!;
+    const btc = find(await legacyFile(), 'SBERRUB>BTC')!;
     await ctx.database.db.update(reserves).set({ balance: '4.2548731' }).where(eq(reserves.currencyCode, 'BTC'));
     ctx.app.services.catalog.forgetReserve('BTC');
-    const after = documentSchema.parse(parse((await ctx.app.inject({ url: '/export/rates.xml' })).body));
-    const moved = after.rates.item.find((i) => i.from === 'SBERRUB' && i.to === 'BTC')!;
+    const moved = find(await legacyFile(), 'SBERRUB>BTC')!;
     expect(new Decimal(moved.amount).minus(btc.amount).toFixed()).toBe('1');
     await ctx.database.db.update(reserves).set({ balance: '3.2548731' }).where(eq(reserves.currencyCode, 'BTC'));
     ctx.app.services.catalog.forgetReserve('BTC');
+  });
+
+  it('writes bare numbers in minamount and maxamount when RATES_EXPORT_BARE_AMOUNTS is on', async () => {
+    const { catalog, exchange } = ctx.app.services;
+    const bare = createRatesExport(catalog, exchange, { bareAmounts: true });
+    const legacy = documentSchema.parse(parse((await bare.xml('legacy')).toString())).rates.item;
+    expect(find(legacy, 'SBERRUB>BTC')).toMatchObject({ minamount: '3000', maxamount: '1500000' });
+    const eref = eref11Schema.parse(parse((await bare.xml('1.1')).toString())).rates.item;
+    expect(find(eref, 'SBERRUB>BTC')).toMatchObject({ frommin: '3000', minamount: '3000', maxamount: '1500000' });
   });
 });
 

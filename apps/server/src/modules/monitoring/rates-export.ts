@@ -1,66 +1,82 @@
-import { Decimal, toAmount } from '@obmen/shared';
+import { type Decimal, toAmount, toInverseRate, toRate, trimAmount } from '@obmen/shared';
 import type { Catalog } from '../exchange/exchange.catalog';
 import type { ExchangeService } from '../exchange/exchange.service';
 
 /** The two files monitors read: BestChange's legacy list, and its EREF 1.1 (`?v=1.1`). */
 export type ExportFormat = 'legacy' | '1.1';
 
+/**
+ * BestChange's floating label may be used only where the rate of an order is fixed for 30 minutes
+ * or less (bestchange.com/wiki/labels.html): a longer payment window is a fixed rate to a monitor.
+ */
+export const FLOATING_MAX_MINUTES = 30;
+
+export interface RatesExportOptions {
+  /** RATES_EXPORT_BARE_AMOUNTS: `minamount`/`maxamount` as bare numbers, without the currency's code. */
+  bareAmounts?: boolean;
+}
+
 /** One direction as both formats say it; the formats differ only in how they write it down. */
 interface ExportItem {
   from: string;
   to: string;
-  in: Decimal;
-  out: Decimal;
-  /** The reserve of `to`, at its scale. */
+  /** The rate: `in` of `from` buys `out` of `to`; the side that is not 1 is the larger. */
+  in: string;
+  out: string;
+  /** The free reserve of `to`, at its scale. */
   amount: string;
-  min: Decimal;
-  max: Decimal;
+  /** What one order may be (exchange-quotes.service.ts `orderRange`): given, then got. */
+  fromMin: string;
+  fromMax: string;
+  toMin: string;
+  toMax: string;
   valute: string;
   /** A person sees the payment arrive or sends the payout (BestChange: manual or semiautomatic). */
   manual: boolean;
   cardverify: boolean;
-  /** Minutes a ticket holds its sums for payment; a payment after them is priced again. */
-  holdMinutes: number;
+  /** Minutes a ticket holds its rate, where that may be called floating; null: a fixed rate. */
+  floatingMinutes: number | null;
 }
 
 const escapeXml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
 
-/** Plain decimal text with a point and no trailing zeros: what monitors parse. */
-const plain = (value: Decimal) =>
-  value
-    .toDecimalPlaces(12, Decimal.ROUND_DOWN)
-    .toFixed()
-    .replace(/(\.\d*?)0+$/, '$1')
-    .replace(/\.$/, '');
+/** An amount at its currency's scale without trailing zeros: a minimum rounded up, a maximum down. */
+const least = (value: Decimal, scale: number) => trimAmount(toAmount(value, scale, 'up'));
+const most = (value: Decimal, scale: number) => trimAmount(toAmount(value, scale, 'down'));
 
 /**
- * Every enabled, available direction (design §7): the rate as in → out (the larger side is the
- * one that is not 1), the reserve of `to`, the range of `from`, and what a ticket really does:
- * `manual` unless the payment is watched on its chain and the payout goes out by itself (issue 44),
- * the minutes its sums are held.
+ * Every enabled, available direction (design §7) an order can be made in now: the rate as in → out,
+ * rounded so it never promises more than a quote gives; the reserve of `to`; the range an order
+ * really has (the direction's, its top cut to the reserve share one ticket may take, issue 45);
+ * `manual` unless nobody touches a ticket (issue 44); the floating label where BestChange allows it.
  */
 async function exportItems(catalog: Catalog, exchange: ExchangeService): Promise<ExportItem[]> {
   const items: ExportItem[] = [];
   for (const { row } of catalog.get().directions.values()) {
     const pair = exchange.availablePair(row.giveCode, row.getCode);
     if (!pair) continue;
-    const rate = new Decimal(exchange.course(row.giveCode, row.getCode, false).rate);
-    if (rate.lte(0)) continue;
-    const [inAmount, outAmount] = rate.gte(1) ? [new Decimal(1), rate] : [new Decimal(1).div(rate), new Decimal(1)];
-    const reserve = await catalog.reserve(row.getCode);
+    const range = await exchange.orderRange(pair);
+    if (!range) continue;
+    const giveScale = pair.give.row.scale;
+    const getScale = pair.get.row.scale;
+    // toRate rounds down, toInverseRate up: out ÷ in is never above the rate a quote prices with.
+    const [inText, outText] = range.rate.gte(1) ? ['1', toRate(range.rate)] : [toInverseRate(range.rate), '1'];
+    const minutes = row.paymentWindowMinutes;
     items.push({
       from: row.giveCode,
       to: row.getCode,
-      in: inAmount,
-      out: outAmount,
-      amount: toAmount(reserve, pair.get.row.scale, 'down'),
-      min: pair.direction.threshold ?? pair.direction.minSum,
-      max: pair.direction.maxSum,
+      in: inText,
+      out: outText,
+      amount: toAmount(range.reserve, getScale, 'down'),
+      fromMin: least(range.giveMin, giveScale),
+      fromMax: most(range.giveMax, giveScale),
+      toMin: least(range.getMin, getScale),
+      toMax: most(range.getMax, getScale),
       valute: pair.give.row.valute,
       manual: exchange.directionIsManual(row.giveCode, row.getCode),
-      cardverify: pair.direction.row.cardVerify && pair.give.row.kind === 'card',
-      holdMinutes: pair.direction.row.paymentWindowMinutes,
+      cardverify: row.cardVerify && pair.give.row.kind === 'card',
+      floatingMinutes: minutes <= FLOATING_MAX_MINUTES ? minutes : null,
     });
   }
   return items;
@@ -69,32 +85,44 @@ async function exportItems(catalog: Catalog, exchange: ExchangeService): Promise
 const head = (item: ExportItem) => [
   `    <from>${escapeXml(item.from)}</from>`,
   `    <to>${escapeXml(item.to)}</to>`,
-  `    <in>${plain(item.in)}</in>`,
-  `    <out>${plain(item.out)}</out>`,
+  `    <in>${item.in}</in>`,
+  `    <out>${item.out}</out>`,
   `    <amount>${item.amount}</amount>`,
 ];
 
-/** The legacy file: the range with its currency, the flags as a comma list, the hold in minutes. */
-function legacyItem(item: ExportItem): string[] {
+/** 1.0's range in `from`: "3000 RUB", or the bare number for monitors that want one. */
+function legacyRange(item: ExportItem, bare: boolean): string[] {
+  const code = bare ? '' : ` ${escapeXml(item.valute)}`;
+  return [`    <minamount>${item.fromMin}${code}</minamount>`, `    <maxamount>${item.fromMax}${code}</maxamount>`];
+}
+
+/** The legacy file: the range with its currency, the hold in minutes, the flags as a comma list. */
+function legacyItem(item: ExportItem, bare: boolean): string[] {
   const params = [item.manual && 'manual', item.cardverify && 'cardverify'].filter(Boolean);
   return [
     ...head(item),
-    `    <minamount>${plain(item.min)} ${escapeXml(item.valute)}</minamount>`,
-    `    <maxamount>${plain(item.max)} ${escapeXml(item.valute)}</maxamount>`,
-    `    <floating>${item.holdMinutes}</floating>`,
+    ...legacyRange(item, bare),
+    ...(item.floatingMinutes === null ? [] : [`    <floating>${item.floatingMinutes}</floating>`]),
     ...(params.length ? [`    <param>${params.join(', ')}</param>`] : []),
   ];
 }
 
-/** EREF 1.1: the range as numbers, the hold as an attribute, each flag an element of its own. */
-function eref11Item(item: ExportItem): string[] {
+/**
+ * EREF 1.1 (docs.bestchange.biz/release/1.1): the range as numbers on both sides, the hold as an
+ * attribute, each flag an element of its own; then 1.0's `minamount`/`maxamount`, which 1.1 renamed
+ * but BestChange's cabinet still reads.
+ */
+function eref11Item(item: ExportItem, bare: boolean): string[] {
   return [
     ...head(item),
-    `    <frommin>${plain(item.min)}</frommin>`,
-    `    <frommax>${plain(item.max)}</frommax>`,
-    `    <floating minutes="${item.holdMinutes}"/>`,
+    `    <frommin>${item.fromMin}</frommin>`,
+    `    <frommax>${item.fromMax}</frommax>`,
+    `    <tomin>${item.toMin}</tomin>`,
+    `    <tomax>${item.toMax}</tomax>`,
+    ...(item.floatingMinutes === null ? [] : [`    <floating minutes="${item.floatingMinutes}"/>`]),
     ...(item.manual ? ['    <manual>true</manual>'] : []),
     ...(item.cardverify ? ['    <cardverify>true</cardverify>'] : []),
+    ...legacyRange(item, bare),
   ];
 }
 
@@ -104,9 +132,9 @@ const OPENING: Record<ExportFormat, string> = {
     '<rates xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:noNamespaceSchemaLocation="https://docs.bestchange.biz/schema/1.1.xsd">',
 };
 
-function writeXml(items: ExportItem[], format: ExportFormat): string {
+function writeXml(items: ExportItem[], format: ExportFormat, bare = false): string {
   const lines = items.map((item) =>
-    ['  <item>', ...(format === 'legacy' ? legacyItem(item) : eref11Item(item)), '  </item>'].join('\n'),
+    ['  <item>', ...(format === 'legacy' ? legacyItem(item, bare) : eref11Item(item, bare)), '  </item>'].join('\n'),
   );
   return `<?xml version="1.0" encoding="UTF-8"?>\n${OPENING[format]}\n${lines.join('\n')}${lines.length ? '\n' : ''}</rates>\n`;
 }
@@ -117,7 +145,12 @@ function writeXml(items: ExportItem[], format: ExportFormat): string {
  * readers that ask while it is being built. Building it reads every direction (~17 ms for 180);
  * both formats are written from one reading.
  */
-export function createRatesExport(catalog: Catalog, exchange: ExchangeService, now: () => number = Date.now) {
+export function createRatesExport(
+  catalog: Catalog,
+  exchange: ExchangeService,
+  { bareAmounts = false }: RatesExportOptions = {},
+  now: () => number = Date.now,
+) {
   let built: { version: number; second: number; files: Promise<Record<ExportFormat, Buffer>> } | null = null;
   return {
     /** The same Buffer for every reader of one build, so its ETag is hashed once (http/public-cache.ts). */
@@ -126,8 +159,8 @@ export function createRatesExport(catalog: Catalog, exchange: ExchangeService, n
       const second = Math.floor(now() / 1000);
       if (built?.version !== version || built.second !== second) {
         const files = exportItems(catalog, exchange).then((items) => ({
-          legacy: Buffer.from(writeXml(items, 'legacy')),
-          '1.1': Buffer.from(writeXml(items, '1.1')),
+          legacy: Buffer.from(writeXml(items, 'legacy', bareAmounts)),
+          '1.1': Buffer.from(writeXml(items, '1.1', bareAmounts)),
         }));
         const entry = { version, second, files };
         files.catch(() => {
@@ -140,5 +173,5 @@ export function createRatesExport(catalog: Catalog, exchange: ExchangeService, n
   };
 }
 
-/** What monitors are shown while exchanges are paused: no directions. */
+/** What monitors are shown while exchanges are paused, or when the rates cannot be read: no directions. */
 export const emptyRatesXml = (format: ExportFormat) => Buffer.from(writeXml([], format));

@@ -20,6 +20,9 @@ interface PreviewRow {
   amount: string;
   min: string;
   max: string;
+  getMin: string;
+  getMax: string;
+  /** Minutes of the floating label; empty where the file has none (a window over 30 minutes). */
   minutes: string;
   manual: boolean;
   cardverify: boolean;
@@ -38,6 +41,8 @@ function readRows(xml: string): PreviewRow[] {
     amount: text(item, 'amount'),
     min: text(item, 'frommin'),
     max: text(item, 'frommax'),
+    getMin: text(item, 'tomin'),
+    getMax: text(item, 'tomax'),
     minutes: item.getElementsByTagName('floating')[0]?.getAttribute('minutes') ?? '',
     manual: text(item, 'manual') === 'true',
     cardverify: text(item, 'cardverify') === 'true',
@@ -99,6 +104,9 @@ export function Component() {
                       {t('admin.ratesExport.range')}
                     </th>
                     <th scope="col" className={styles.num}>
+                      {t('admin.ratesExport.getRange')}
+                    </th>
+                    <th scope="col" className={styles.num}>
                       {t('admin.ratesExport.held')}
                     </th>
                     <th scope="col">{t('admin.ratesExport.labels')}</th>
@@ -117,7 +125,14 @@ export function Component() {
                       <td className={styles.num}>
                         {row.min} – {row.max}
                       </td>
-                      <td className={styles.num}>{t('admin.ratesExport.minutes', { count: row.minutes })}</td>
+                      <td className={styles.num}>
+                        {row.getMin} – {row.getMax}
+                      </td>
+                      <td className={styles.num}>
+                        {row.minutes
+                          ? t('admin.ratesExport.minutes', { count: row.minutes })
+                          : t('admin.ratesExport.notFloating')}
+                      </td>
                       <td>
                         {row.manual ? (
                           <Badge tone="neutral">{t('admin.ratesExport.manual')}</Badge>
