@@ -3,7 +3,7 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/test-app';
+import { createTestApp, type TestAppOptions, type TestContext } from '../../../test/test-app';
 import { createTicket, TRON_ADDRESS } from '../../../test/tickets';
 import type { Database } from '../../db/database';
 import { currencies } from '../../db/schema';
@@ -124,8 +124,11 @@ export async function btcTicket(toEth = false) {
   return res.json<{ id: string; number: number; payTo: { label: string; value: string }[]; give: { sum: string } }>();
 }
 
-/** The local Esplora and one app for the test file that calls it, bitcoin watched through the one. */
-export function useEsploraApp(): void {
+/**
+ * The local Esplora and one app for the test file that calls it, bitcoin watched through the one;
+ * `options` for more of the app (payouts on).
+ */
+export function useEsploraApp(options: TestAppOptions = {}): void {
   beforeAll(async () => {
     // The files of a worker share this module (vitest.config.ts): each starts from an empty chain.
     Object.assign(esplora, { tip: 800_000, hang: false, status: 200, requests: 0, paths: [], failing: null });
@@ -149,7 +152,7 @@ export function useEsploraApp(): void {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     url = `http://127.0.0.1:${(server.address() as { port: number }).port}/api`;
-    ctx = await createTestApp({ chainWatch: true });
+    ctx = await createTestApp({ ...options, chainWatch: true });
     await ctx.database.db
       .update(currencies)
       .set({
