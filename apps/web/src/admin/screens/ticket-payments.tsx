@@ -101,17 +101,22 @@ export function TicketPayments({ detail }: { detail: AdminTicketDetail }) {
           <>
             <dt>{t('admin.payments.excessRefund')}</dt>
             <dd data-testid="excess-refund">
-              {t('admin.payments.excessRefundFigures', {
-                amount: excess.amount,
-                fee: excess.fee,
-                valute: ticket.give.valute,
-              })}
-              <div className={styles.mono}>{excess.address}</div>
-              {excess.txid ? (
-                <PayoutReference reference={excess.txid} url={excess.txidUrl} />
-              ) : (
-                <strong>{t('admin.payments.excessRefundOwed')}</strong>
-              )}
+              {/* One block of lines: the amount, where it goes, and its transaction or that it is owed. */}
+              <div>
+                <div>
+                  {t('admin.payments.excessRefundFigures', {
+                    amount: excess.amount,
+                    fee: excess.fee,
+                    valute: ticket.give.valute,
+                  })}
+                </div>
+                <div className={styles.mono}>{excess.address}</div>
+                {excess.txid ? (
+                  <PayoutReference reference={excess.txid} url={excess.txidUrl} />
+                ) : (
+                  <strong>{t('admin.payments.excessRefundOwed')}</strong>
+                )}
+              </div>
             </dd>
           </>
         )}
