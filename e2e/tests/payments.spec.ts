@@ -106,6 +106,39 @@ for (const lang of ['ru', 'en'] as const) {
   });
 }
 
+for (const lang of ['ru', 'en'] as const) {
+  test(`${lang}: a short transfer the operator entered in the window: the client pays the rest at the ticket's rate`, async ({
+    page,
+    request,
+  }, testInfo) => {
+    const ticket = await coinTicket(request, { lang });
+    const { give } = (await (await request.get(`/api/v1/Tickets/${ticket.id}`)).json()) as { give: { sum: string } };
+    const rest = '100.00';
+    const first = (BigInt(give.sum.replace('.', '')) - 10_000n).toString();
+    await operatorActs(request, ticket.id, 'payment', {
+      amount: `${first.slice(0, -2)}.${first.slice(-2)}`,
+      reference: `e2e-part-${ticket.number}`,
+    });
+    await page.goto(`/${lang}/ticket/${ticket.id}`);
+    await page
+      .getByTestId('choice-pay-rest')
+      .getByRole('button', { name: lang === 'ru' ? 'Доплачу остаток' : 'I will pay the rest' })
+      .click();
+    await expect(page.getByTestId('awaiting-payment')).toContainText(
+      lang === 'ru' ? 'доплатите 100,00 USDT на тот же адрес' : 'pay the rest, 100.00 USDT, to the same address',
+    );
+    await page.getByRole('link', { name: lang === 'ru' ? 'Перейти к оплате' : 'Go to payment' }).click();
+    await expect(page.getByTestId('payment-amount')).toHaveText(lang === 'ru' ? '100,00 USDT' : '100.00 USDT');
+    await expect(page.getByTestId('payment-rest-note')).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath(`payment-rest-${lang}.png`), fullPage: true });
+
+    await operatorActs(request, ticket.id, 'payment', { amount: rest, reference: `e2e-rest-${ticket.number}` });
+    await expect(page.getByTestId('payment-received')).toBeVisible({ timeout: 15_000 });
+    const paid = (await (await request.get(`/api/v1/Tickets/${ticket.id}`)).json()) as object;
+    expect(paid).toMatchObject({ status: 'new', give: { sum: give.sum } });
+  });
+}
+
 test('ru: the console lists the excess to send back and records its transaction', async ({
   page,
   request,
