@@ -4,6 +4,7 @@ import { BTC_ADDRESS, coinTicket, operatorActs, operatorToken } from '../support
 
 const TRON_ADDRESS = 'TDUaVeMo8UTNmoMCuN7ydNBamXTzgddv2H';
 const REFUND_TX = 'cd'.repeat(32);
+const EXCESS_TX = 'ef'.repeat(32);
 
 for (const lang of ['ru', 'en'] as const) {
   test(`${lang}: a short payment the operator entered puts the choice on the ticket page; a refund to a good address ends in "refund pending"`, async ({
@@ -19,6 +20,15 @@ for (const lang of ['ru', 'en'] as const) {
       lang === 'ru' ? 'Получено меньше суммы заявки' : 'Less than the ticket amount was received',
     );
     await expect(page.getByTestId('incoming-payments')).toContainText(`e2e-${ticket.number}`);
+    // Within the window the rest can still be paid at the ticket's rate (issue 45), its time counting down.
+    await expect(problem.getByRole('heading', { level: 3 })).toHaveText(
+      lang === 'ru'
+        ? ['Доплатить остаток', 'Продолжить по текущему курсу', 'Вернуть средства']
+        : ['Pay the rest', 'Continue at the current rate', 'Get a refund'],
+    );
+    await expect(page.getByTestId('pay-rest-left')).toHaveText(
+      lang === 'ru' ? /^Осталось \d\d:\d\d\.$/ : /^\d\d:\d\d left\.$/,
+    );
     await page.screenshot({ path: testInfo.outputPath(`payment-problem-${lang}.png`), fullPage: true });
 
     // One US dollar is under the direction's minimum: continuing is refused, and says why.
@@ -36,6 +46,139 @@ for (const lang of ['ru', 'en'] as const) {
     await expect(page.getByTestId('refund-status')).toContainText(TRON_ADDRESS);
   });
 }
+
+/** 1.2 times a two-decimal sum, to the cent: what an overpaying client sent. */
+const timesOnePointTwo = (sum: string) => {
+  const cents = (BigInt(sum.replace('.', '')) * 12n) / 10n;
+  return `${cents / 100n}.${String(cents % 100n).padStart(2, '0')}`;
+};
+
+for (const lang of ['ru', 'en'] as const) {
+  test(`${lang}: an overpayment offers the ticket's own sums with the excess back, figures first; the excess is then owed, and sent with its transaction`, async ({
+    page,
+    request,
+  }, testInfo) => {
+    const ticket = await coinTicket(request, {
+      lang,
+      requisites: { give: { refundAddress: TRON_ADDRESS }, get: { walletAddress: BTC_ADDRESS } },
+    });
+    const { give } = (await (await request.get(`/api/v1/Tickets/${ticket.id}`)).json()) as { give: { sum: string } };
+    await operatorActs(request, ticket.id, 'payment', {
+      amount: timesOnePointTwo(give.sum),
+      reference: `e2e-over-${ticket.number}`,
+    });
+
+    await page.goto(`/${lang}/ticket/${ticket.id}`);
+    const problem = page.getByTestId('payment-problem');
+    await expect(problem.getByRole('heading', { level: 3 })).toHaveText(
+      lang === 'ru'
+        ? ['Обмен по курсу заявки, излишек — обратно', 'Продолжить по текущему курсу', 'Вернуть средства']
+        : ['The exchange at the ticket’s rate, the excess back', 'Continue at the current rate', 'Get a refund'],
+    );
+    // The demo's USDT TRC20 refund fee, stated before the client chooses.
+    await expect(page.getByTestId('refund-excess-figures')).toContainText(
+      lang === 'ru' ? 'комиссии сети 3,00 USDT' : 'network fee of 3.00 USDT',
+    );
+    await problem.getByRole('button', { name: lang === 'ru' ? 'Показать расчёт' : 'Show the offer' }).click();
+    const offer = page.getByTestId('continue-offer');
+    await expect(offer).toContainText(lang === 'ru' ? '— фиксированный.' : ', fixed.');
+    await expect(offer).toContainText(lang === 'ru' ? 'хуже плавающего курса' : 'worse than today’s floating rate');
+    await expect(page.getByTestId('continue-valid')).toHaveText(
+      lang === 'ru' ? /^Расчёт действует ещё \d+ с\.$/ : /^The offer holds for \d+ s more\.$/,
+    );
+    await page.screenshot({ path: testInfo.outputPath(`payment-excess-choices-${lang}.png`), fullPage: true });
+
+    await page
+      .getByTestId('choice-refund-excess')
+      .getByRole('button', { name: lang === 'ru' ? 'Продолжить и вернуть излишек' : 'Go on and refund the excess' })
+      .click();
+    await expect(page.getByTestId('excess-refund')).toContainText(TRON_ADDRESS);
+    // The money is in: the next step is the payout, not a payment on its way.
+    await expect(page.getByTestId('payment-received')).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath(`payment-excess-owed-${lang}.png`), fullPage: true });
+
+    await operatorActs(request, ticket.id, 'excess-refund', { refundTxid: REFUND_TX });
+    await page.reload();
+    await expect(page.getByTestId('excess-refund').getByRole('link', { name: new RegExp(REFUND_TX) })).toHaveAttribute(
+      'href',
+      `https://tronscan.org/#/transaction/${REFUND_TX}`,
+    );
+  });
+}
+
+for (const lang of ['ru', 'en'] as const) {
+  test(`${lang}: a short transfer the operator entered in the window: the client pays the rest at the ticket's rate`, async ({
+    page,
+    request,
+  }, testInfo) => {
+    const ticket = await coinTicket(request, { lang });
+    const { give } = (await (await request.get(`/api/v1/Tickets/${ticket.id}`)).json()) as { give: { sum: string } };
+    const rest = '100.00';
+    const first = (BigInt(give.sum.replace('.', '')) - 10_000n).toString();
+    await operatorActs(request, ticket.id, 'payment', {
+      amount: `${first.slice(0, -2)}.${first.slice(-2)}`,
+      reference: `e2e-part-${ticket.number}`,
+    });
+    await page.goto(`/${lang}/ticket/${ticket.id}`);
+    await page
+      .getByTestId('choice-pay-rest')
+      .getByRole('button', { name: lang === 'ru' ? 'Доплачу остаток' : 'I will pay the rest' })
+      .click();
+    await expect(page.getByTestId('awaiting-payment')).toContainText(
+      lang === 'ru' ? 'доплатите 100,00 USDT на тот же адрес' : 'pay the rest, 100.00 USDT, to the same address',
+    );
+    await page.getByRole('link', { name: lang === 'ru' ? 'Перейти к оплате' : 'Go to payment' }).click();
+    await expect(page.getByTestId('payment-amount')).toHaveText(lang === 'ru' ? '100,00 USDT' : '100.00 USDT');
+    await expect(page.getByTestId('payment-rest-note')).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath(`payment-rest-${lang}.png`), fullPage: true });
+
+    await operatorActs(request, ticket.id, 'payment', { amount: rest, reference: `e2e-rest-${ticket.number}` });
+    await expect(page.getByTestId('payment-received')).toBeVisible({ timeout: 15_000 });
+    const paid = (await (await request.get(`/api/v1/Tickets/${ticket.id}`)).json()) as object;
+    expect(paid).toMatchObject({ status: 'new', give: { sum: give.sum } });
+  });
+}
+
+test('ru: the console lists the excess to send back and records its transaction', async ({
+  page,
+  request,
+}, testInfo) => {
+  const ticket = await coinTicket(request, {
+    requisites: { give: { refundAddress: TRON_ADDRESS }, get: { walletAddress: BTC_ADDRESS } },
+  });
+  const { give } = (await (await request.get(`/api/v1/Tickets/${ticket.id}`)).json()) as { give: { sum: string } };
+  await operatorActs(request, ticket.id, 'payment', {
+    amount: timesOnePointTwo(give.sum),
+    reference: `e2e-excess-${ticket.number}`,
+  });
+  const problem = (await (await request.get(`/api/v1/Tickets/${ticket.id}`)).json()) as {
+    paymentChoices: { refundExcess: { refund: string } };
+  };
+  const taken = await request.post(`/api/v1/Tickets/${ticket.id}/refund-excess`, {
+    data: { address: TRON_ADDRESS, refund: problem.paymentChoices.refundExcess.refund },
+  });
+  expect(taken.status(), await taken.text()).toBe(200);
+
+  await openConsole(page, `/admin/tickets?status=excess_refund&q=${ticket.number}`, await operatorToken(request), 'ru');
+  await expect(page.getByTestId('ticket-queue')).toContainText('вернуть излишек');
+  await page.getByRole('link', { name: `№ ${ticket.number}` }).click();
+  const panel = page.getByTestId('ticket-panel');
+  await expect(panel.getByTestId('excess-refund')).toContainText('ещё не отправлен');
+  await panel.getByRole('button', { name: 'Излишек отправлен' }).click();
+  const dialog = page.getByRole('dialog', { name: `Излишек по заявке № ${ticket.number} отправлен?` });
+  await dialog.getByLabel('Хеш транзакции возврата').fill(EXCESS_TX);
+  await dialog.getByRole('button', { name: 'Излишек отправлен' }).click();
+  await expect(
+    page
+      .getByTestId('notification-success')
+      .filter({ hasText: `Возврат излишка по заявке № ${ticket.number} записан` }),
+  ).toBeVisible();
+  await expect(panel.getByTestId('excess-refund').getByRole('link', { name: EXCESS_TX })).toHaveAttribute(
+    'href',
+    `https://tronscan.org/#/transaction/${EXCESS_TX}`,
+  );
+  await page.screenshot({ path: testInfo.outputPath('console-excess-refund-ru.png'), fullPage: true });
+});
 
 for (const lang of ['ru', 'en'] as const) {
   test(`${lang}: a payment on its way shows how many confirmations it has, with its transaction linked`, async ({

@@ -41,4 +41,7 @@ export const ticketFixture = {
   refundAddress: null as string | null,
   refundTxid: null,
   refundTxidUrl: null,
+  rest: null as string | null,
+  paymentChoices: null as unknown,
+  excessRefund: null as unknown,
 };

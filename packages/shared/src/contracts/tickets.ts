@@ -106,6 +106,31 @@ export const ticketPaymentSchema = z.object({
 });
 export type TicketPayment = z.infer<typeof ticketPaymentSchema>;
 
+/**
+ * What a payment problem may become besides "continue at today's rate" and "refund everything"
+ * (issue 45), each with the figures the client sees before taking it; null where it is not offered.
+ */
+export const paymentChoicesSchema = z.object({
+  /** Short, with the window still open: the rest to the same address by the deadline keeps the original sums and rate. */
+  payRest: z.object({ rest: decimalString, deadline: z.string() }).nullable(),
+  /**
+   * Over: the original sums at the original rate, and the excess back less the give currency's
+   * network fee. Not offered when that fee is not set or leaves nothing of the excess.
+   */
+  refundExcess: z.object({ excess: decimalString, fee: decimalString, refund: decimalString }).nullable(),
+});
+export type PaymentChoices = z.infer<typeof paymentChoicesSchema>;
+
+/** The excess sent back to its address; its transaction and explorer page once an operator sent it. */
+export const excessRefundSchema = z.object({
+  amount: decimalString,
+  fee: decimalString,
+  address: z.string(),
+  txid: z.string().nullable(),
+  txidUrl: z.string().nullable(),
+});
+export type ExcessRefund = z.infer<typeof excessRefundSchema>;
+
 export const ticketSchema = z.object({
   id: z.string(),
   number: z.number().int(),
@@ -152,6 +177,15 @@ export const ticketSchema = z.object({
   /** The refund's transaction and its explorer page, once an operator has sent it. */
   refundTxid: z.string().nullable(),
   refundTxidUrl: z.string().nullable(),
+  /**
+   * What is left to pay once part of the sum counted, while the window is open and the ticket still
+   * takes it (awaiting payment, or marked paid): the rest goes to the same address (issue 45).
+   */
+  rest: decimalString.nullable(),
+  /** A payment problem's choices besides continuing and a refund, with their figures; null on any other ticket. */
+  paymentChoices: paymentChoicesSchema.nullable(),
+  /** The excess of an overpayment sent back while the exchange went on (issue 45): owed until its transaction is recorded. */
+  excessRefund: excessRefundSchema.nullable(),
   history: z.array(z.object({ status: z.enum(TICKET_STATUSES), at: z.string() })),
 });
 export type Ticket = z.infer<typeof ticketSchema>;
@@ -197,8 +231,14 @@ export const pageQuery = z.object({
 export const continueQuoteSchema = z.object({
   giveSum: decimalString,
   getSum: decimalString,
+  /** A fixed rate: held until `expireTime`. */
   rate: decimalString,
+  /** Today's floating rate for the same amount, and what fixing it costs, in percent (the direction's). */
+  floatingRate: decimalString,
+  fixedExtraPercent: decimalString,
   expireTime: z.string(),
+  /** How long the quote holds from this answer: the page counts down from it, not from the client's clock. */
+  validSeconds: z.number().int(),
   quoteToken: z.string(),
 });
 export type ContinueQuote = z.infer<typeof continueQuoteSchema>;
@@ -209,6 +249,20 @@ export const continueTicketBody = z.object({ quoteToken: z.string().min(1, 'vali
 /** POST /api/v1/Tickets/{id}/refund: the money back to this address. */
 export const refundTicketBody = z.object({ address: refundAddress.min(1, 'validation.required') });
 export type RefundTicketBody = z.input<typeof refundTicketBody>;
+
+/**
+ * POST /api/v1/Tickets/{id}/refund-excess: the exchange at its original sums, and the excess back to
+ * this address; `refund` is the figure the client saw, refused if it is no longer what goes back.
+ */
+export const refundExcessBody = z.object({
+  address: refundAddress.min(1, 'validation.required'),
+  refund: decimalString,
+});
+export type RefundExcessBody = z.input<typeof refundExcessBody>;
+
+/** POST /api/v1/Tickets/{id}/pay-rest: the client will pay `rest` (the figure they saw) to the same address in time. */
+export const payRestBody = z.object({ rest: decimalString });
+export type PayRestBody = z.input<typeof payRestBody>;
 
 export const ticketListSchema = z.object({
   items: z.array(ticketSchema.omit({ requisites: true, payTo: true, history: true, referral: true, payments: true })),

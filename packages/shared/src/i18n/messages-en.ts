@@ -84,6 +84,12 @@ export const EN_MESSAGES: Record<MessageKey, string> = {
   'ticket.payoutTxidRequired': 'A {valute} payout needs the payout transaction hash',
   'ticket.payoutTxidFormat': 'This is not a transaction hash of the {valute} network',
   'ticket.paymentAmount': 'The amount is a positive number with at most {value} decimals',
+  'ticket.choiceUnavailable': 'This choice is not available for the ticket',
+  'ticket.choiceFiguresChanged': 'The amounts changed while you were choosing: look at the new ones and choose again',
+  'ticket.excessRefundRecorded': 'The refund of the excess is recorded for this ticket already',
+  'ticket.noExcessRefund': 'This ticket has no refund of an excess',
+  'ticket.choiceReserveShort':
+    'The {valute} reserve cannot cover the ticket’s amount now: continue at today’s rate or ask for a refund',
   'upload.missing': 'Attach a photo of the card',
   'upload.tooLarge': 'The file is larger than 10 MB',
   'upload.unsupported': 'A JPEG, PNG or WebP photo is needed',

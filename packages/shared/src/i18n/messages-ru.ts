@@ -86,6 +86,12 @@ export const RU_MESSAGES = {
   'ticket.payoutTxidRequired': 'Для выплаты в {valute} укажите хеш транзакции выплаты',
   'ticket.payoutTxidFormat': 'Это не хеш транзакции сети {valute}',
   'ticket.paymentAmount': 'Сумма — положительное число, не больше {value} знаков после запятой',
+  'ticket.choiceUnavailable': 'Этот вариант для заявки недоступен',
+  'ticket.choiceFiguresChanged': 'Суммы изменились, пока вы выбирали: посмотрите новые и выберите снова',
+  'ticket.excessRefundRecorded': 'Возврат излишка по этой заявке уже записан',
+  'ticket.noExcessRefund': 'По этой заявке нет возврата излишка',
+  'ticket.choiceReserveShort':
+    'Резерв {valute} сейчас не покрывает сумму заявки: продолжите обмен по текущему курсу или запросите возврат',
   'upload.missing': 'Прикрепите фотографию карты',
   'upload.tooLarge': 'Файл больше 10 МБ',
   'upload.unsupported': 'Нужна фотография в формате JPEG, PNG или WebP',

@@ -12,6 +12,7 @@ import { DEMO_CURRENCIES, demoDirections } from './demo-data';
 import { DEMO_EXPLORERS } from './demo-explorers';
 import { DEMO_FAQ, DEMO_NEWS, DEMO_PAGES } from './demo-pages';
 import { DEMO_PAY_TO } from './demo-pay-to';
+import { DEMO_REFUND_FEES } from './demo-refund-fees';
 
 // Partners withdraw in what they most often ask for: tether, bitcoin and roubles to a card or by SBP.
 const REFERRAL_PAYOUT_CURRENCIES = ['USDTTRC20', 'BTC', 'SBERRUB', 'TCSBRUB', 'SBPRUB'];
@@ -49,6 +50,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
         messageGetEn: DEMO_CURRENCY_MESSAGES[c.code]?.get?.en ?? '',
         payTo: DEMO_PAY_TO[c.code] ?? [],
         referralPayout: REFERRAL_PAYOUT_CURRENCIES.includes(c.code),
+        refundFee: DEMO_REFUND_FEES[c.code] ?? null,
         ...DEMO_EXPLORERS[c.code],
       })),
     );

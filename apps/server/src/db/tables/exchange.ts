@@ -71,6 +71,11 @@ export const currencies = pgTable(
     payoutFirstDelayMinutes: integer('payout_first_delay_minutes').notNull().default(0),
     /** Why the provider cannot pay now (its balance is below a payout); while set, the directions paying out this currency are closed. */
     payoutBlocked: text('payout_blocked'),
+    /**
+     * What sending money back in this currency costs, taken from the excess of an overpayment before
+     * it goes back (issue 45); null: not set, and the choice to refund only the excess is not offered.
+     */
+    refundFee: money('refund_fee'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -80,6 +85,7 @@ export const currencies = pgTable(
     check('currencies_watch_confirmations', sql`${t.watchConfirmations} between 1 and 1000`),
     check('currencies_watch_decimals', sql`${t.watchDecimals} between 0 and 30`),
     check('currencies_payout_delay', sql`${t.payoutFirstDelayMinutes} between 0 and 10080`),
+    check('currencies_refund_fee', sql`${t.refundFee} >= 0`),
   ],
 );
 

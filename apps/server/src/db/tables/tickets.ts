@@ -67,6 +67,13 @@ export const tickets = pgTable(
     refundAddress: text('refund_address'),
     /** The refund's transaction, recorded by the operator who sent it. */
     refundTxid: text('refund_txid'),
+    /**
+     * An overpaid ticket that went on at its original sums (issue 45): the excess less the network
+     * fee goes back to `refund_address`, owed until an operator records its transaction.
+     */
+    excessRefund: money('excess_refund'),
+    excessRefundFee: money('excess_refund_fee'),
+    excessRefundTxid: text('excess_refund_txid'),
     paymentDeadline: timestamp('payment_deadline', { withTimezone: true }),
     /**
      * How the ticket holds its get amount while open (issue 42): `unpaid` hard and under the unpaid
@@ -114,6 +121,14 @@ export const tickets = pgTable(
       .on(t.clientIp)
       .where(sql`${t.status} in ('card_check', 'advance')`),
     check('tickets_sums', sql`${t.giveSum} > 0 and ${t.getSum} > 0`),
+    check(
+      'tickets_excess_refund',
+      sql`(${t.excessRefund} is null or (${t.excessRefund} > 0 and ${t.excessRefundFee} >= 0 and ${t.refundAddress} is not null)) and (${t.excessRefundTxid} is null or ${t.excessRefund} is not null)`,
+    ),
+    // The console's list of excess refunds still to send.
+    index('tickets_excess_refund_owed')
+      .on(t.createdAt)
+      .where(sql`${t.excessRefund} is not null and ${t.excessRefundTxid} is null`),
     // No unpaid hold lives without a deadline (issue 42: a card photo used to clear it).
     check(
       'tickets_unpaid_deadline',

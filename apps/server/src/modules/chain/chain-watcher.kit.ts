@@ -3,7 +3,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { payment as esploraPayment, startFakeEsplora, ZPUB, type FakeEsplora } from '../../../test/fake-esplora';
-import { createTestApp, type TestContext } from '../../../test/test-app';
+import { createTestApp, type TestAppOptions, type TestContext } from '../../../test/test-app';
 import { createTicket, TRON_ADDRESS } from '../../../test/tickets';
 import type { Database } from '../../db/database';
 import { currencies } from '../../db/schema';
@@ -71,13 +71,16 @@ export async function btcTicket(toEth = false) {
   return res.json<{ id: string; number: number; payTo: { label: string; value: string }[]; give: { sum: string } }>();
 }
 
-/** The local Esplora and one app for the test file that calls it, bitcoin watched through the one. */
-export function useEsploraApp(): void {
+/**
+ * The local Esplora and one app for the test file that calls it, bitcoin watched through the one;
+ * `options` for more of the app (payouts on).
+ */
+export function useEsploraApp(options: TestAppOptions = {}): void {
   beforeAll(async () => {
     esplora = await startFakeEsplora();
     pauses.length = 0;
     clock.now = new Date(Math.floor(Date.now() / 1000) * 1000);
-    ctx = await createTestApp({ chainWatch: true });
+    ctx = await createTestApp({ ...options, chainWatch: true });
     await ctx.database.db
       .update(currencies)
       .set({

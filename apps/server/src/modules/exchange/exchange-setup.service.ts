@@ -87,6 +87,7 @@ const toCurrencyDto = (row: CurrencyRow): AdminCurrency => ({
   watchApiUrl: row.watchApiUrl,
   watchConfirmations: row.watchConfirmations,
   watchError: row.watchError,
+  refundFee: row.refundFee === null ? null : plain(row.refundFee),
   updatedAt: isoNow(row.updatedAt),
 });
 

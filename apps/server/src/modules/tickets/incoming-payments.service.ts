@@ -1,4 +1,4 @@
-import { scaleOf } from '../exchange/exchange.catalog';
+import { directionKey, scaleOf } from '../exchange/exchange.catalog';
 import {
   Decimal,
   decimalPlaces,
@@ -11,11 +11,11 @@ import {
   toRate,
   type ContinueQuote,
   type Lang,
-  type PaymentProblem,
+  type RefundExcessBody,
   type Ticket,
 } from '@obmen/shared';
 import type { Db, Tx } from '../../db/database';
-import { ConflictError, NotFoundError, ParameterError } from '../../http/errors';
+import { AppError, ConflictError, NotFoundError, ParameterError } from '../../http/errors';
 import type { UserRow } from '../accounts/accounts.repository';
 import { writeAudit } from '../admin/admin.repository';
 import type { Catalog } from '../exchange/exchange.catalog';
@@ -24,9 +24,12 @@ import { holdRefusal } from '../exchange/exchange-quotes.service';
 import { readReserve } from '../exchange/exchange.repository';
 import { quoteExpiry } from '../exchange/quote-cache';
 import type { QuoteSigner } from '../exchange/quote-token';
+import type { Pair } from '../exchange/exchange-pairs';
 import type { Mailer } from '../mail/mailer';
 import { allows } from './ticket-lifecycle';
+import { compareToSum, excessRefundOf, paymentChoicesOf } from './payment-choices';
 import { chainPaymentLate } from './payment-wait';
+import { takeUnpaidHold } from './ticket-creation';
 import {
   confirmedTotal,
   findPayment,
@@ -64,13 +67,6 @@ const WATCHER: PaymentReporter = { source: 'chain', actor: { id: null, name: 'sy
 /** A continue-quote belongs to one ticket: its token names the ticket where a quote names a user. */
 const quoteOwner = (ticketId: string) => `ticket:${ticketId}`;
 
-/** Short, over or exact, within one smallest unit of the give currency. */
-function compareToSum(received: Decimal, giveSum: Decimal, scale: number): PaymentProblem | 'exact' {
-  const unit = new Decimal(1).div(new Decimal(10).pow(scale));
-  if (received.minus(giveSum).abs().lte(unit)) return 'exact';
-  return received.lt(giveSum) ? 'under' : 'over';
-}
-
 /**
  * Whether a payment that counts now may still move the ticket (to paid, or to a payment problem):
  * awaiting payment, cancelled, or marked paid by its client while what counted was short of the sum.
@@ -107,6 +103,33 @@ export function createIncomingPaymentsService({
   tickets: TicketsService;
 }) {
   const giveCurrency = (ticket: Pick<TicketRow, 'giveCode'>) => catalog.get().currencies.get(ticket.giveCode)?.row;
+
+  /**
+   * The ticket's pair as the catalog has it, open or not: a choice keeps the ticket's own sums and
+   * rate, so a direction closed since (a stale price) does not take it away.
+   */
+  function pairOf(ticket: Pick<TicketRow, 'giveCode' | 'getCode'>): Pair {
+    const snapshot = catalog.get();
+    const give = snapshot.currencies.get(ticket.giveCode);
+    const get = snapshot.currencies.get(ticket.getCode);
+    const direction = snapshot.directions.get(directionKey(ticket.giveCode, ticket.getCode));
+    if (!give || !get || !direction) throw new ConflictError('choice_unavailable', 'ticket.choiceUnavailable');
+    return { give, get, direction };
+  }
+
+  /** The reserve went to others while the client decided: today's rate or a refund remain. */
+  const reserveTaken = (ticket: Pick<TicketRow, 'getCode'>) =>
+    new AppError(409, 'reserve_short', 'ticket.choiceReserveShort', {
+      valute: catalog.get().currencies.get(ticket.getCode)?.row.valute ?? ticket.getCode,
+    });
+
+  /** A payment problem, locked: a choice taken at the same moment as another finds it taken. */
+  async function lockedProblem(tx: Tx, id: string): Promise<TicketRow> {
+    const ticket = await lockTicket(tx, id);
+    if (!ticket) throw new NotFoundError('ticket.notFound');
+    if (ticket.status !== 'payment_problem') throw new ConflictError('wrong_status', 'ticket.wrongStatus');
+    return ticket;
+  }
 
   /**
    * A refund address checked with the give currency's own field (a wallet address with its network's
@@ -305,16 +328,22 @@ export function createIncomingPaymentsService({
         scaleOf(catalog.get(), row.giveCode),
         'down',
       );
-      const { pair, sums } = await exchange.computeQuote({
-        giveCode: row.giveCode,
-        getCode: row.getCode,
-        sum: received,
-        direction: 'sell',
-        fixed: true,
-        promocode: undefined,
-        user: requester,
-      });
-      const expires = quoteExpiry(Date.now(), pair.direction.row.quoteLifetimeSeconds);
+      const priced = (fixed: boolean) =>
+        exchange.computeQuote({
+          giveCode: row.giveCode,
+          getCode: row.getCode,
+          sum: received,
+          direction: 'sell',
+          fixed,
+          promocode: undefined,
+          user: requester,
+          // Only the fixed quote is taken; the floating rate is shown beside it to say what fixing costs.
+          skipReserveCheck: !fixed,
+        });
+      const { pair, sums } = await priced(true);
+      const floating = await priced(false);
+      const now = Date.now();
+      const expires = quoteExpiry(now, pair.direction.row.quoteLifetimeSeconds);
       const quote = {
         giveSum: received,
         getSum: toAmount(sums.getSum, pair.get.row.scale, 'down'),
@@ -322,7 +351,10 @@ export function createIncomingPaymentsService({
       };
       return {
         ...quote,
+        floatingRate: toRate(floating.sums.rate),
+        fixedExtraPercent: pair.direction.fixedExtraPercent.toFixed(),
         expireTime: new Date(expires).toISOString(),
+        validSeconds: Math.max(0, Math.floor((expires - now) / 1000)),
         quoteToken: signer.sign({
           ...quote,
           give: row.giveCode,
@@ -382,6 +414,75 @@ export function createIncomingPaymentsService({
     },
 
     refundAddressOf,
+
+    /**
+     * Overpaid (issue 45): the exchange goes on at its original sums and rate, and the excess less the
+     * give currency's refund fee is owed back to `address`. One transaction: the ticket is paid as
+     * any paid ticket (its reserve held hard, its promo code taken again if free, its automatic payout
+     * queued by the transition), and the refund is recorded for an operator to send.
+     */
+    async refundExcess(id: string, requester: UserRow | null, body: RefundExcessBody, lang: Lang): Promise<Ticket> {
+      const row = await tickets.readable(id, requester);
+      const address = refundAddressOf(row, body.address, 'address');
+      const updated = await db.transaction(async (tx) => {
+        const ticket = await lockedProblem(tx, id);
+        if (ticket.paymentProblem !== 'over') throw new ConflictError('choice_unavailable', 'ticket.choiceUnavailable');
+        const scale = scaleOf(catalog.get(), ticket.giveCode);
+        const received = new Decimal(await confirmedTotal(tx, id));
+        const offer = excessRefundOf(
+          received,
+          new Decimal(ticket.giveSum),
+          giveCurrency(ticket)?.refundFee ?? null,
+          scale,
+        );
+        if (!offer) throw new ConflictError('choice_unavailable', 'ticket.choiceUnavailable');
+        // Another payment counted, or the fee changed, since the client saw the figures.
+        if (!new Decimal(body.refund).eq(offer.refund)) {
+          throw new ConflictError('choice_figures_changed', 'ticket.choiceFiguresChanged');
+        }
+        // As a ticket paid in time and closed meanwhile takes it (`resume`): the whole get amount, if that much is free.
+        if (!(await secureHold(tx, { ...ticket, hold: 'soft' }))) throw reserveTaken(ticket);
+        if (ticket.promoCode) await holdPromo(tx, ticket.promoCode, ticket.id, ticket.userId);
+        return tickets.transitionIn(tx, id, 'refundExcess', {
+          actor: 'client',
+          set: { hold: 'paid', refundAddress: address, excessRefund: offer.refund, excessRefundFee: offer.fee },
+        });
+      });
+      catalog.forgetReserve(updated.getCode);
+      void mailer.flush();
+      return tickets.view(updated, lang);
+    },
+
+    /**
+     * Short, with the window still open (issue 45): the ticket awaits the rest at the same address
+     * until its deadline, holding its reserve as an unpaid ticket does; the payment that brings the
+     * total to the sum pays it at the original rate (the watcher's and the operator's usual path).
+     */
+    async payRest(id: string, requester: UserRow | null, rest: string, lang: Lang): Promise<Ticket> {
+      await tickets.readable(id, requester);
+      const updated = await db.transaction(async (tx) => {
+        const ticket = await lockedProblem(tx, id);
+        if (ticket.paymentProblem !== 'under')
+          throw new ConflictError('choice_unavailable', 'ticket.choiceUnavailable');
+        if (!ticket.paymentDeadline || ticket.paymentDeadline <= new Date()) {
+          throw new ConflictError('payment_expired', 'ticket.paymentExpired');
+        }
+        const scale = scaleOf(catalog.get(), ticket.giveCode);
+        const received = new Decimal(await confirmedTotal(tx, id));
+        const offer = paymentChoicesOf(ticket, received, null, scale, new Date())?.payRest;
+        if (!offer || !new Decimal(rest).eq(offer.rest)) {
+          throw new ConflictError('choice_figures_changed', 'ticket.choiceFiguresChanged');
+        }
+        const hold = await takeUnpaidHold(tx, pairOf(ticket), ticket.getSum, catalog.get().ticketShare, () =>
+          reserveTaken(ticket),
+        );
+        if (ticket.promoCode) await holdPromo(tx, ticket.promoCode, ticket.id, ticket.userId);
+        return tickets.transitionIn(tx, id, 'payRest', { actor: 'client', set: { hold } });
+      });
+      catalog.forgetReserve(updated.getCode);
+      void mailer.flush();
+      return tickets.view(updated, lang);
+    },
 
     /** The client asks for the money back, to an address of the give currency's own network. */
     async requestRefund(id: string, requester: UserRow | null, address: string, lang: Lang): Promise<Ticket> {

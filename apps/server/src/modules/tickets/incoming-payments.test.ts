@@ -205,7 +205,7 @@ describe('payment problems', () => {
     expect(mail.text).toContain('Less than the ticket amount was received.');
     expect(mail.text).toContain('Received: 100.00 USDT.');
     expect(mail.text).toContain(`Incoming transaction: ${TX(txs.n)}\nhttps://tronscan.org/#/transaction/${TX(txs.n)}`);
-    expect(mail.text).toContain('continue at the current rate for the amount received, or get a refund');
+    expect(mail.text).toContain('Open the ticket and choose what to do: the amounts of each choice are there.');
   });
 
   it('call a payment after the window late, on an expired ticket or one the job has not closed yet', async () => {

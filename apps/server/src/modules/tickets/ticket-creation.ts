@@ -45,6 +45,26 @@ import {
 } from './tickets.repository';
 import type { TicketViews } from './ticket-view';
 
+/**
+ * The hold of a ticket that awaits its payment: hard and under the unpaid cap, or nothing held
+ * (`soft`) when only that cap is full (issue 42); refused, with the converter's words, when the
+ * reserve has not that much free or one ticket may not take that much of it.
+ */
+export async function takeUnpaidHold(
+  tx: Tx,
+  pair: Pair,
+  getSum: string,
+  share: Decimal,
+  refuse: (free: Decimal, share: Decimal, amount: Decimal, pair: Pair) => Error = holdRefusal,
+): Promise<HoldKind> {
+  if (await holdUnpaidReserve(tx, pair.get.row.code, getSum, share.toFixed())) return 'unpaid';
+  // Read through this transaction: asking the pool for a second connection here can starve it.
+  const free = new Decimal((await readReserve(tx, pair.get.row.code)) ?? '0');
+  const amount = new Decimal(getSum);
+  if (amount.gt(free) || amount.gt(free.times(share))) throw refuse(free, share, amount, pair);
+  return 'soft';
+}
+
 /** A new ticket, priced and checked, waiting for its batch on its reserve. */
 interface CreateJob {
   ticket: NewTicket & { id: string; getSum: string };
@@ -273,16 +293,7 @@ export function createTicketCreation(
    */
   async function createOne(tx: Tx, { ticket, pair, promo }: CreateJob): Promise<Created> {
     await checkOpenTickets(tx, ownerOf(ticket));
-    const share = catalog.get().ticketShare;
-    let hold: HoldKind = 'unpaid';
-    if (!(await holdUnpaidReserve(tx, pair.get.row.code, ticket.getSum, share.toFixed()))) {
-      // Read through this transaction: asking the pool for a second connection here can starve it.
-      const free = new Decimal((await readReserve(tx, pair.get.row.code)) ?? '0');
-      const amount = new Decimal(ticket.getSum);
-      if (amount.gt(free) || amount.gt(free.times(share))) throw holdRefusal(free, share, amount, pair);
-      // Only the unpaid cap is full: the ticket holds nothing until its payment counts (issue 42).
-      hold = 'soft';
-    }
+    const hold = await takeUnpaidHold(tx, pair, ticket.getSum, catalog.get().ticketShare);
     if (promo && !(await holdPromo(tx, promo, ticket.id, ticket.userId ?? null))) {
       throw ParameterError.of({ promocode: 'ticket.promoTaken' });
     }

@@ -8,6 +8,9 @@ import { cardChecks, ticketHistory, tickets, users } from '../../db/schema';
 
 const OPEN = OPEN_TICKET_STATUSES as TicketStatus[];
 
+/** An overpaid ticket's excess still to send back (issue 45): the partial index `tickets_excess_refund_owed`. */
+const excessRefundOwed = sql`${tickets.excessRefund} is not null and ${tickets.excessRefundTxid} is null`;
+
 /**
  * The operator's queue: paid tickets and refunds to send first (they need hands now), then card
  * checks, holds, unpaid ones and payment problems the client decides, each oldest first; finished
@@ -16,6 +19,7 @@ const OPEN = OPEN_TICKET_STATUSES as TicketStatus[];
 export function searchTickets(db: DbOrTx, filter: { status: string; q?: string | undefined }, page: Page) {
   const conditions: SQL[] = [];
   if (filter.status === 'open') conditions.push(inArray(tickets.status, OPEN));
+  else if (filter.status === 'excess_refund') conditions.push(excessRefundOwed);
   else if (filter.status !== 'all') conditions.push(eq(tickets.status, filter.status as TicketStatus));
   const q = filter.q?.trim();
   if (q) {
@@ -65,6 +69,11 @@ export async function ticketsAwaitingPayment(db: DbOrTx, statuses: TicketStatus[
     db.select({ n: count() }).from(tickets).where(where),
   ]);
   return { items, total: counted?.n ?? 0 };
+}
+
+export async function countExcessRefundsOwed(db: DbOrTx): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(tickets).where(excessRefundOwed);
+  return row?.n ?? 0;
 }
 
 export async function countTicketsByStatus(db: DbOrTx): Promise<Map<TicketStatus, number>> {

@@ -4,6 +4,7 @@ import {
   ADMIN_TICKET_ACTIONS,
   adminHoldsCancel,
   adminHoldsCancelGroup,
+  adminExcessRefund,
   adminHoldsSchema,
   adminTicketAction,
   adminTicketDetailSchema,
@@ -63,6 +64,14 @@ export const ticketDeskRoutes: FastifyPluginAsyncZod<TicketDeskDeps> = async (ap
       await desk.recordPayment(actorOf(request), request.params.id, request.body);
       return desk.ticketDetail(request.params.id, request.lang);
     },
+  );
+  app.post(
+    '/api/admin/tickets/:id/excess-refund',
+    {
+      ...operator,
+      schema: { params: ticketIdParams, body: adminExcessRefund, response: { 200: adminTicketDetailSchema } },
+    },
+    async (request) => desk.recordExcessRefund(actorOf(request), request.params.id, request.body, request.lang),
   );
   app.get(
     '/api/admin/tickets/:id/card-image',

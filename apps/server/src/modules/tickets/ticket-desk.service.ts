@@ -4,6 +4,7 @@ import {
   adminTicketActionBodies,
   type AdminTicketDetail,
   type AdminTicketList,
+  type adminExcessRefund,
   type adminTicketPayment,
   Decimal,
   issueMessage,
@@ -26,7 +27,13 @@ import { mailsTo } from '../mail/outbox-admin.repository';
 import { toOutboxDto } from '../mail/outbox-admin.service';
 import { paymentCanMove, type IncomingPaymentsService } from './incoming-payments.service';
 import { confirmedTotal } from './ticket-payments.repository';
-import { countTicketsByStatus, findCardCheckRow, searchTickets, ticketHistoryOf } from './ticket-desk.repository';
+import {
+  countExcessRefundsOwed,
+  countTicketsByStatus,
+  findCardCheckRow,
+  searchTickets,
+  ticketHistoryOf,
+} from './ticket-desk.repository';
 import { allows } from './ticket-lifecycle';
 import { requirePayoutProof } from './ticket-proof';
 import { findTicket, type TicketRow } from './tickets.repository';
@@ -60,13 +67,14 @@ export function createTicketDeskService({
   cardCheck,
   ticketPayouts,
 }: TicketDeskOptions) {
-  const { sideOf } = catalogAmounts(catalog);
+  const { sideOf, amountOf } = catalogAmounts(catalog);
 
   const service = {
     async ticketQueue(filter: { status: string; q?: string | undefined }, paging: Page): Promise<AdminTicketList> {
-      const [{ items, page, perPage, total }, counts] = await Promise.all([
+      const [{ items, page, perPage, total }, counts, excessRefundsOwed] = await Promise.all([
         searchTickets(db, filter, paging),
         countTicketsByStatus(db),
+        countExcessRefundsOwed(db),
       ]);
       return {
         items: items.map(({ ticket, username, cardCheck: check }) => ({
@@ -85,11 +93,14 @@ export function createTicketDeskService({
           // An unpaid ticket's clock: the payment's, the card photo's or the operator's own check (issue 42).
           paymentDeadline:
             ticket.status === 'advance' || ticket.status === 'card_check' ? iso(ticket.paymentDeadline) : null,
+          excessRefundOwed:
+            ticket.excessRefund && !ticket.excessRefundTxid ? amountOf(ticket.giveCode, ticket.excessRefund) : null,
         })),
         page,
         perPage,
         total,
         counts: Object.fromEntries(TICKET_STATUSES.map((s) => [s, counts.get(s) ?? 0])) as Record<TicketStatus, number>,
+        excessRefundsOwed,
       };
     },
 
@@ -214,6 +225,28 @@ export function createTicketDeskService({
         },
         { source: 'operator', actor: { id: actor.id, name: actor.username } },
       );
+    },
+
+    /**
+     * The operator sent an overpaid ticket's excess back (issue 45): its transaction, proven as a
+     * refund is (a hash of the give currency's network for coins), recorded once and audited.
+     */
+    async recordExcessRefund(actor: Actor, id: string, body: z.output<typeof adminExcessRefund>, lang: Lang) {
+      const row = await findTicket(db, id);
+      if (!row) throw new NotFoundError('ticket.notFound');
+      requirePayoutProof(catalog, row.giveCode, body.refundTxid, 'refundTxid');
+      await tickets.recordExcessRefund(id, body.refundTxid.trim(), (tx, before, after) =>
+        writeAudit(tx, {
+          actorId: actor.id,
+          actorName: actor.username,
+          action: 'excessRefund',
+          resource: 'tickets',
+          resourceId: id,
+          before: { excessRefund: before.excessRefund, excessRefundTxid: before.excessRefundTxid },
+          after: { excessRefund: after.excessRefund, excessRefundTxid: after.excessRefundTxid },
+        }),
+      );
+      return service.ticketDetail(id, lang);
     },
 
     async cardImage(id: string): Promise<Buffer | null> {

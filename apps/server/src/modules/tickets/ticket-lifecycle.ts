@@ -27,6 +27,10 @@ export const TICKET_ACTIONS = {
   resume: { from: ['deleted'], to: 'new' },
   /** The client accepts the current rate for what arrived: paid, with the new sums. */
   continue: { from: ['payment_problem'], to: 'new' },
+  /** Overpaid: the client keeps the original sums and rate, and the excess goes back (issue 45). */
+  refundExcess: { from: ['payment_problem'], to: 'new' },
+  /** Paid short with the window still open: the client pays the rest to the same address by the deadline (issue 45). */
+  payRest: { from: ['payment_problem'], to: 'advance' },
   requestRefund: { from: ['payment_problem'], to: 'refund_requested' },
   /** An operator sent the money back and recorded its transaction. */
   refund: { from: ['refund_requested'], to: 'refunded' },

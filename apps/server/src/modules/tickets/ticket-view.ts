@@ -17,7 +17,8 @@ import type { DbOrTx } from '../../db/database';
 import type { RequisiteFieldRecord } from '../../db/schema';
 import type { Catalog } from '../exchange/exchange.catalog';
 import type { QueuedMail } from '../mail/mailer';
-import { paymentSeenMail, ticketLinkMail, ticketStatusMail } from './ticket.mails';
+import { paymentChoicesOf, restToPay } from './payment-choices';
+import { excessRefundMail, paymentSeenMail, ticketLinkMail, ticketStatusMail } from './ticket.mails';
 import { findPayoutOfTicket, type TicketPayoutRow } from '../ticket-payouts/ticket-payouts.repository';
 import { listPayments, type TicketPaymentRow } from './ticket-payments.repository';
 import { findCardCheck, findReferralNumber, listHistory, type TicketRow } from './tickets.repository';
@@ -125,6 +126,12 @@ export function createTicketViews({ db, catalog, publicUrl }: { db: DbOrTx; cata
           return { name, label, value: field?.kind === 'card' && !forOperator ? maskCard(value) : value };
         });
     const systemReason = systemReasonOf(row, lang);
+    const giveScale = scaleOf(snapshot, row.giveCode);
+    const received = receivedOf(payments, giveScale);
+    const counted = new Decimal(received ?? '0');
+    const now = new Date();
+    const giveExplorer = (txid: string | null) =>
+      give ? explorerLink(give.explorerTxUrl, give.txHashFormat, txid) : null;
     return {
       id: row.id,
       number: row.number,
@@ -179,10 +186,22 @@ export function createTicketViews({ db, catalog, publicUrl }: { db: DbOrTx; cata
         source: p.source,
       })),
       paymentProblem: row.paymentProblem,
-      received: receivedOf(payments, scaleOf(snapshot, row.giveCode)),
+      received,
       refundAddress: row.refundAddress ?? givenRefundAddress(give?.giveFields, row.requisites.give),
       refundTxid: row.refundTxid,
-      refundTxidUrl: give ? explorerLink(give.explorerTxUrl, give.txHashFormat, row.refundTxid) : null,
+      refundTxidUrl: giveExplorer(row.refundTxid),
+      rest: restToPay(row, counted, giveScale, now),
+      paymentChoices: paymentChoicesOf(row, counted, give?.refundFee ?? null, giveScale, now),
+      excessRefund:
+        row.excessRefund && row.refundAddress
+          ? {
+              amount: toAmount(new Decimal(row.excessRefund), giveScale, 'down'),
+              fee: toAmount(new Decimal(row.excessRefundFee ?? '0'), giveScale, 'up'),
+              address: row.refundAddress,
+              txid: row.excessRefundTxid,
+              txidUrl: giveExplorer(row.excessRefundTxid),
+            }
+          : null,
       history,
     };
   }
@@ -238,6 +257,35 @@ export function createTicketViews({ db, catalog, publicUrl }: { db: DbOrTx; cata
         payout: shown.payoutReference ? { txid: shown.payoutReference, url: shown.payoutReferenceUrl } : null,
         refund: shown.refundTxid ? { txid: shown.refundTxid, url: shown.refundTxidUrl } : null,
         refundAddress: shown.refundAddress,
+        rest: shown.rest === null ? null : amount({ ...shown.give, sum: shown.rest }),
+        excessRefund: excessRefundFacts(shown, row.lang),
+      }),
+    };
+  }
+
+  /** The excess refund as the mails write it, its amounts with their currency. */
+  function excessRefundFacts(shown: Ticket, lang: Lang) {
+    const refund = shown.excessRefund;
+    if (!refund) return null;
+    return {
+      amount: mailAmount({ ...shown.give, sum: refund.amount }, lang),
+      fee: mailAmount({ ...shown.give, sum: refund.fee }, lang),
+      address: refund.address,
+      proof: refund.txid ? { txid: refund.txid, url: refund.txidUrl } : null,
+    };
+  }
+
+  /** The mail when the excess went back, with its transaction (issue 45). */
+  function excessRefundMailOf(row: TicketRow): QueuedMail {
+    const shown = toView(row, [], { status: 'none', reason: null }, null, row.lang);
+    return {
+      to: row.email,
+      lang: row.lang,
+      kind: 'ticket_excess_refund',
+      content: excessRefundMail(row.lang, {
+        number: row.number,
+        link: linkOf(row),
+        refund: excessRefundFacts(shown, row.lang)!,
       }),
     };
   }
@@ -271,7 +319,7 @@ export function createTicketViews({ db, catalog, publicUrl }: { db: DbOrTx; cata
     };
   }
 
-  return { toView, view, statusMailOf, paymentSeenMailOf, linkMailOf };
+  return { toView, view, statusMailOf, paymentSeenMailOf, linkMailOf, excessRefundMailOf };
 }
 
 export type TicketViews = ReturnType<typeof createTicketViews>;

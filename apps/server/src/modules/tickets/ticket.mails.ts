@@ -26,6 +26,10 @@ export interface TicketMailFacts {
   payout: Proof | null;
   refund: Proof | null;
   refundAddress: string | null;
+  /** What is left to pay (with its currency) while the window is open and part of the sum counted (issue 45). */
+  rest: string | null;
+  /** The excess going back while the exchange went on at its original sums (issue 45), with its currency. */
+  excessRefund: { amount: string; fee: string; address: string; proof: Proof | null } | null;
 }
 
 interface Proof {
@@ -60,8 +64,8 @@ const NEXT_STEP: Record<TicketStatus, Record<Lang, string>> = {
     en: 'The exchange is complete. Thank you for choosing Obmen!',
   },
   payment_problem: {
-    ru: 'Откройте заявку и выберите: продолжить обмен по текущему курсу на полученную сумму или вернуть средства.',
-    en: 'Open the ticket and choose: continue at the current rate for the amount received, or get a refund.',
+    ru: 'Откройте заявку и выберите, как поступить: там же — суммы каждого варианта.',
+    en: 'Open the ticket and choose what to do: the amounts of each choice are there.',
   },
   refund_requested: {
     ru: 'Запрос на возврат принят. Оператор отправит средства и укажет транзакцию возврата.',
@@ -74,6 +78,16 @@ const NEXT_STEP: Record<TicketStatus, Record<Lang, string>> = {
 };
 
 const proofLine = (label: string, proof: Proof) => `${label}: ${proof.txid}${proof.url ? `\n${proof.url}` : ''}`;
+
+/** The excess going back: how much, what the network fee took, where, and its transaction once sent. */
+function excessRefundLine(lang: Lang, refund: NonNullable<TicketMailFacts['excessRefund']>): string {
+  const en = lang === 'en';
+  const what = en
+    ? `The excess goes back: ${refund.amount} (less the network fee of ${refund.fee}) to ${refund.address}.`
+    : `Излишек возвращаем: ${refund.amount} (за вычетом комиссии сети ${refund.fee}) на ${refund.address}.`;
+  if (refund.proof) return `${what}\n${proofLine(en ? 'Refund transaction' : 'Транзакция возврата', refund.proof)}`;
+  return `${what} ${en ? 'We will mail you its transaction once it is sent.' : 'Транзакцию возврата пришлём письмом, когда он уйдёт.'}`;
+}
 
 /** The mail a client gets at each status change of their ticket, in their language. */
 export function ticketStatusMail(lang: Lang, facts: TicketMailFacts): MailContent {
@@ -93,10 +107,19 @@ export function ticketStatusMail(lang: Lang, facts: TicketMailFacts): MailConten
   if (facts.receiveTo.length > 0) lines.push(`${en ? 'You receive to' : 'Куда получите'}:\n${listed(facts.receiveTo)}`);
   if (facts.status === 'advance' && facts.paymentDeadline) {
     const time = facts.paymentDeadline.toISOString().replace('T', ' ').slice(0, 16);
-    lines.push(en ? `Pay before ${time} UTC.` : `Оплатите до ${time} UTC.`);
+    lines.push(
+      facts.rest
+        ? en
+          ? `Pay the rest, ${facts.rest}, to the same address before ${time} UTC: the exchange goes on at its rate by itself.`
+          : `Доплатите остаток, ${facts.rest}, на тот же адрес до ${time} UTC: обмен продолжится по курсу заявки сам.`
+        : en
+          ? `Pay before ${time} UTC.`
+          : `Оплатите до ${time} UTC.`,
+    );
   }
   if (facts.problem) lines.push(formatMessage(lang, `paymentProblem.${facts.problem}`) + '.');
   if (facts.received) lines.push(en ? `Received: ${facts.received}.` : `Получено: ${facts.received}.`);
+  if (facts.excessRefund) lines.push(excessRefundLine(lang, facts.excessRefund));
   for (const proof of facts.incoming) lines.push(proofLine(en ? 'Incoming transaction' : 'Входящая транзакция', proof));
   if (facts.payout) lines.push(proofLine(en ? 'Payout' : 'Выплата', facts.payout));
   if (facts.refundAddress && facts.status !== 'success') {
@@ -107,6 +130,27 @@ export function ticketStatusMail(lang: Lang, facts: TicketMailFacts): MailConten
   if (facts.refundNote) lines.push(en ? `Refund: ${facts.refundNote}` : `Возврат: ${facts.refundNote}`);
   return {
     subject: en ? `Obmen: ticket No. ${facts.number} — ${status}` : `Obmen: заявка № ${facts.number} — ${status}`,
+    text: `${lines.join('\n\n')}\n\n${facts.link}\n`,
+    html: layout(lines, { href: facts.link, label: en ? 'Open the ticket' : 'Открыть заявку' }),
+  };
+}
+
+/** The mail when an operator sent the excess back (issue 45): the ticket's exchange went on, this closes the overpayment. */
+export function excessRefundMail(
+  lang: Lang,
+  facts: { number: number; link: string; refund: NonNullable<TicketMailFacts['excessRefund']> },
+): MailContent {
+  const en = lang === 'en';
+  const lines = [
+    en
+      ? `Ticket No. ${facts.number}: the excess of your payment has been sent back.`
+      : `Заявка № ${facts.number}: излишек вашего платежа отправлен обратно.`,
+    excessRefundLine(lang, facts.refund),
+  ];
+  return {
+    subject: en
+      ? `Obmen: ticket No. ${facts.number} — the excess sent back`
+      : `Obmen: заявка № ${facts.number} — излишек возвращён`,
     text: `${lines.join('\n\n')}\n\n${facts.link}\n`,
     html: layout(lines, { href: facts.link, label: en ? 'Open the ticket' : 'Открыть заявку' }),
   };

@@ -74,7 +74,11 @@ async function expiryReason(tx: Tx, ticket: TicketRow): Promise<string> {
 
 export function createTicketsService(options: TicketsOptions) {
   const { db, catalog, mailer, publicUrl, onSuccess, onPaid, guard } = options;
-  const { toView, view, statusMailOf, paymentSeenMailOf, linkMailOf } = createTicketViews({ db, catalog, publicUrl });
+  const { toView, view, statusMailOf, paymentSeenMailOf, linkMailOf, excessRefundMailOf } = createTicketViews({
+    db,
+    catalog,
+    publicUrl,
+  });
   const windowMs = (giveCode: string, getCode: string) => {
     const override = options.paymentWindowOverrides?.get(`${giveCode}>${getCode}`);
     if (override !== undefined) return override * 1000;
@@ -118,7 +122,7 @@ export function createTicketsService(options: TicketsOptions) {
     if (FINAL_STATUSES.includes(to)) changes.finishedAt = new Date();
     let { hold } = ticket;
     // Paid by anyone's word but the client's own (the watcher, an operator): the hold must be hard.
-    // ('continue' and 'resume' take theirs before, as a ticket that held nothing.)
+    // ('continue', 'refundExcess' and 'resume' take theirs before, as a ticket that held nothing.)
     if (PAID_STATUSES.includes(to) && opts.actor !== 'client' && action !== 'continue' && hold !== 'paid') {
       if (!(await secureHold(tx, ticket))) throw new ConflictError('reserve_short', 'ticket.reserveShort');
       hold = 'paid';
@@ -304,6 +308,30 @@ export function createTicketsService(options: TicketsOptions) {
       for (const code of new Set(await db.transaction((tx) => softenOverdueHolds(tx)))) catalog.forgetReserve(code);
       if (expired > 0) void mailer.flush();
       return expired;
+    },
+
+    /**
+     * An operator sent the excess of an overpaid ticket back (issue 45): its transaction is recorded
+     * once, the client mailed, and `within` (the console's audit) commits with them. The ticket's
+     * status does not move: its exchange went on by itself.
+     */
+    async recordExcessRefund(
+      id: string,
+      txid: string,
+      within: (tx: Tx, before: TicketRow, after: TicketRow) => Promise<void>,
+    ): Promise<TicketRow> {
+      const updated = await db.transaction(async (tx) => {
+        const ticket = await lockTicket(tx, id);
+        if (!ticket) throw ticketNotFound();
+        if (!ticket.excessRefund) throw new ConflictError('no_excess_refund', 'ticket.noExcessRefund');
+        if (ticket.excessRefundTxid) throw new ConflictError('excess_refund_recorded', 'ticket.excessRefundRecorded');
+        const after = await updateTicket(tx, id, { excessRefundTxid: txid });
+        await mailer.enqueue(tx, excessRefundMailOf(after));
+        await within(tx, ticket, after);
+        return after;
+      });
+      void mailer.flush();
+      return updated;
     },
 
     view,

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  AdminExcessRefundBody,
   AdminTicketAction,
   AdminTicketDetail,
   AdminTicketFilter,
@@ -58,6 +59,23 @@ export function useRecordPayment(id: string) {
     onSuccess: (detail) => {
       client.setQueryData(adminKeys.ticket(id), detail);
       void client.invalidateQueries({ queryKey: adminKeys.tickets() });
+    },
+  });
+}
+
+/** The excess of an overpaid ticket sent back (issue 45): its transaction, recorded once. */
+export function useRecordExcessRefund(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AdminExcessRefundBody) =>
+      adminRequest<AdminTicketDetail>(`/tickets/${encodeURIComponent(id)}/excess-refund`, {
+        method: 'POST',
+        json: body,
+      }),
+    onSuccess: (detail) => {
+      client.setQueryData(adminKeys.ticket(id), detail);
+      void client.invalidateQueries({ queryKey: adminKeys.tickets() });
+      void client.invalidateQueries({ queryKey: adminKeys.resource('outbox') });
     },
   });
 }

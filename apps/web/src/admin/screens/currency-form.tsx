@@ -77,6 +77,7 @@ function currencyDefaults(currency: AdminCurrency | null) {
     watchDecimals: String(currency?.watchDecimals ?? 8),
     watchApiUrl: currency?.watchApiUrl ?? '',
     watchConfirmations: String(currency?.watchConfirmations ?? 2),
+    refundFee: currency?.refundFee ?? '',
     messageGiveRu: currency?.messageGiveRu ?? '',
     messageGiveEn: currency?.messageGiveEn ?? '',
     messageGetRu: currency?.messageGetRu ?? '',
@@ -274,6 +275,20 @@ export function CurrencyForm({ currency, readOnly }: { currency: AdminCurrency |
               options={TX_HASH_FORMAT_NAMES.map((f) => ({ value: f, label: t(`admin.currencies.txHashFormats.${f}`) }))}
               error={form.error('txHashFormat')}
               {...form.field('txHashFormat')}
+            />
+          </div>
+        </fieldset>
+
+        <fieldset className={styles.fieldset} disabled={readOnly}>
+          <legend>{t('admin.currencies.refunds')}</legend>
+          <div className={styles.grid}>
+            <TextField
+              label={t('admin.currencies.refundFee')}
+              hint={t('admin.currencies.refundFeeHint')}
+              inputMode="decimal"
+              autoComplete="off"
+              error={form.error('refundFee')}
+              {...form.field('refundFee')}
             />
           </div>
         </fieldset>

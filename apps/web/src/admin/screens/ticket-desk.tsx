@@ -24,6 +24,7 @@ const TABS: readonly AdminTicketFilter[] = [
   'advance',
   'payment_problem',
   'refund_requested',
+  'excess_refund',
   'success',
   'error',
   'deleted',
@@ -123,6 +124,7 @@ export function Component() {
     if (!counts) return null;
     if (filter === 'open') return OPEN_TICKET_STATUSES.reduce((sum, s) => sum + counts[s], 0);
     if (filter === 'all') return Object.values(counts).reduce((a, b) => a + b, 0);
+    if (filter === 'excess_refund') return queue.data?.excessRefundsOwed ?? null;
     return counts[filter];
   };
 
@@ -157,7 +159,9 @@ export function Component() {
                   aria-pressed={tab === status}
                   onClick={() => setFilter({ status: tab, page: 1 })}
                 >
-                  {tab === 'open' || tab === 'all' ? t(`admin.queue.tabs.${tab}`) : t(`ticketStatus.${tab}`)}
+                  {tab === 'open' || tab === 'all' || tab === 'excess_refund'
+                    ? t(`admin.queue.tabs.${tab}`)
+                    : t(`ticketStatus.${tab}`)}
                   {countOf(tab) !== null && <span className={styles.count}>{countOf(tab)}</span>}
                 </button>
               </li>
@@ -245,6 +249,11 @@ function QueueRow({
         </div>
         {ticket.cardCheck === 'pending' && (
           <div className={`${styles.small} ${styles.muted}`}>{t('admin.queue.photoWaiting')}</div>
+        )}
+        {ticket.excessRefundOwed && (
+          <div className={`${styles.small} ${styles.muted}`}>
+            {t('admin.queue.excessOwed', { amount: ticket.excessRefundOwed, valute: ticket.give.valute })}
+          </div>
         )}
       </td>
       <td className={styles.nowrap}>

@@ -150,3 +150,53 @@ describe('a ticket with an automatic payout (issue 44)', () => {
     expect(links).toEqual([`https://mempool.space/tx/${TX}`, `/admin/ticket-payouts?q=${ticketFixture.number}`]);
   });
 });
+
+describe('the excess of an overpaid ticket (issue 45)', () => {
+  it('shows what is owed and records the transaction the operator sent it with', async () => {
+    const TX = 'ef'.repeat(32);
+    const owed = { amount: '197.00', fee: '3.00', address: TRON, txid: null, txidUrl: null };
+    const sent = { ...owed, txid: TX, txidUrl: `https://tronscan.org/#/transaction/${TX}` };
+    const posted: unknown[] = [];
+    const shown = (excessRefund: object) => ({
+      ...detail,
+      actions: ['complete'],
+      ticket: { ...detail.ticket, status: 'new', paymentProblem: 'over', received: '1200.00', excessRefund },
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const url = new URL(String(input), 'http://localhost');
+        if (init?.method === 'POST' && url.pathname === `/api/admin/tickets/${ID}/excess-refund`) {
+          posted.push(JSON.parse(String(init.body)));
+          return new Response(JSON.stringify(shown(sent)));
+        }
+        if (url.pathname === `/api/admin/tickets/${ID}`)
+          return new Response(JSON.stringify(shown(posted.length > 0 ? sent : owed)));
+        throw new Error(`unexpected call ${init?.method ?? 'GET'} ${url.pathname}`);
+      }),
+    );
+    await initI18n('ru');
+    loadConsoleCopy();
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <MemoryRouter>
+          <TicketPanel id={ID} closeTo="/admin/tickets" />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    const block = await screen.findByTestId('excess-refund');
+    expect(block.textContent).toBe(`197.00 USDT (удержана комиссия сети 3.00 USDT)${TRON}ещё не отправлен`);
+    fireEvent.click(screen.getByRole('button', { name: 'Излишек отправлен' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: `Излишек по заявке № ${ticketFixture.number} отправлен?`,
+    });
+    fireEvent.change(screen.getByLabelText('Хеш транзакции возврата'), { target: { value: TX } });
+    fireEvent.click(dialog.querySelector('button[type="submit"]')!);
+    await waitFor(() => expect(posted).toEqual([{ refundTxid: TX }]));
+    await waitFor(() =>
+      expect(screen.getByTestId('excess-refund').querySelector('a')?.getAttribute('href')).toBe(
+        `https://tronscan.org/#/transaction/${TX}`,
+      ),
+    );
+  });
+});

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from '../../lib/i18n';
-import { adminTicketPayment, type AdminTicketDetail } from '@obmen/shared/admin';
+import { adminExcessRefund, adminTicketPayment, type AdminTicketDetail } from '@obmen/shared/admin';
 import { isLang } from '@obmen/shared/i18n';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
@@ -8,7 +8,7 @@ import { FormAlert } from '../../components/ui/form-alert';
 import { PayoutReference } from '../../components/ui/payout-reference';
 import { notify } from '../../lib/notify';
 import { useContractForm } from '../../lib/use-contract-form';
-import { useRecordPayment } from '../api/tickets';
+import { useRecordExcessRefund, useRecordPayment } from '../api/tickets';
 import { TextField } from '../components/fields';
 import { formatDateTime } from '../components/format';
 import styles from '../components/desk.module.css';
@@ -23,6 +23,8 @@ export function TicketPayments({ detail }: { detail: AdminTicketDetail }) {
   const lang = isLang(i18n.language) ? i18n.language : 'ru';
   const { ticket } = detail;
   const [recording, setRecording] = useState(false);
+  const [sendingExcess, setSendingExcess] = useState(false);
+  const excess = ticket.excessRefund;
   const canRecord = detail.canRecordPayment;
   if (ticket.payments.length === 0 && !canRecord && !ticket.refundAddress) return null;
   return (
@@ -95,7 +97,36 @@ export function TicketPayments({ detail }: { detail: AdminTicketDetail }) {
             </dd>
           </>
         )}
+        {excess && (
+          <>
+            <dt>{t('admin.payments.excessRefund')}</dt>
+            <dd data-testid="excess-refund">
+              {/* One block of lines: the amount, where it goes, and its transaction or that it is owed. */}
+              <div>
+                <div>
+                  {t('admin.payments.excessRefundFigures', {
+                    amount: excess.amount,
+                    fee: excess.fee,
+                    valute: ticket.give.valute,
+                  })}
+                </div>
+                <div className={styles.mono}>{excess.address}</div>
+                {excess.txid ? (
+                  <PayoutReference reference={excess.txid} url={excess.txidUrl} />
+                ) : (
+                  <strong>{t('admin.payments.excessRefundOwed')}</strong>
+                )}
+              </div>
+            </dd>
+          </>
+        )}
       </dl>
+      {excess && !excess.txid && (
+        <button type="button" className={styles.smallButton} onClick={() => setSendingExcess(true)}>
+          {t('admin.payments.excessRefundSent')}
+        </button>
+      )}
+      {sendingExcess && <ExcessRefundDialog detail={detail} onClose={() => setSendingExcess(false)} />}
       {canRecord && (
         <button type="button" className={styles.smallButton} onClick={() => setRecording(true)}>
           {t('admin.payments.record')}
@@ -154,6 +185,59 @@ function RecordPaymentDialog({ detail, onClose }: { detail: AdminTicketDetail; o
           spellCheck={false}
           error={form.error('reference')}
           {...form.field('reference')}
+        />
+      </form>
+    </Dialog>
+  );
+}
+
+/** The operator sent the excess back by hand: its transaction goes on the ticket and in the client's mail. */
+function ExcessRefundDialog({ detail, onClose }: { detail: AdminTicketDetail; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { ticket } = detail;
+  const mutation = useRecordExcessRefund(ticket.id);
+  const form = useContractForm({
+    schema: adminExcessRefund,
+    defaultValues: { refundTxid: '' },
+    logContext: 'record excess refund',
+    onSubmit: async (body) => {
+      await mutation.mutateAsync(body);
+      notify({ status: 'success', message: t('admin.payments.excessRefundRecorded', { number: ticket.number }) });
+      onClose();
+    },
+  });
+  const formId = `${ticket.id}-excess-refund`;
+  const excess = ticket.excessRefund!;
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={t('admin.payments.excessDialogTitle', { number: ticket.number })}
+      description={t('admin.payments.excessDialogDescription', {
+        amount: excess.amount,
+        valute: ticket.give.valute,
+        address: excess.address,
+      })}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            {t('admin.common.cancel')}
+          </Button>
+          <Button type="submit" form={formId} loading={form.isSubmitting}>
+            {t('admin.payments.excessRefundSent')}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} className={styles.form} onSubmit={form.handleSubmit} noValidate>
+        <FormAlert messages={form.formErrors} />
+        <TextField
+          label={t('admin.actions.refundTxid')}
+          hint={t('admin.actions.refundTxidHint')}
+          autoComplete="off"
+          spellCheck={false}
+          error={form.error('refundTxid')}
+          {...form.field('refundTxid')}
         />
       </form>
     </Dialog>

@@ -66,6 +66,9 @@ const explorerTemplate = z
   .max(300, 'validation.maxLength')
   .refine((value) => value === '' || isExplorerTemplate(value), 'admin.badExplorerUrl');
 
+/** An amount a field may leave empty: none. */
+const optionalAmount = z.preprocess((v) => (v === '' ? null : v), amount.nullable());
+
 export const adminCurrencyFields = z.object({
   nameRu: requiredText(100),
   nameEn: requiredText(100),
@@ -102,6 +105,11 @@ export const adminCurrencyFields = z.object({
   watchDecimals: intField(0, 30),
   watchApiUrl: text(300).refine((v) => v === '' || /^https?:\/\/[^\s]+$/.test(v), 'admin.badApiUrl'),
   watchConfirmations: intField(1, 1000),
+  /**
+   * What sending this currency back costs, taken from an overpayment's excess before it goes back
+   * (issue 45); empty: not set, and clients are not offered to get only the excess back.
+   */
+  refundFee: optionalAmount,
 });
 export const adminCurrencyPatch = adminCurrencyFields.partial();
 export const adminCurrencyCreate = adminCurrencyFields.extend({
@@ -117,6 +125,7 @@ export const adminCurrencyCreate = adminCurrencyFields.extend({
   watchDecimals: intField(0, 30).default(8),
   watchApiUrl: text(300).default(''),
   watchConfirmations: intField(1, 1000).default(2),
+  refundFee: optionalAmount.default(null),
   code: currencyCode,
   usdPrice: positiveAmount,
 });
@@ -172,6 +181,7 @@ export const adminCurrencySchema = z.object({
    * limit the operator's wallet is set to look ahead (CHAIN_GAP_LIMIT); listed currencies only.
    */
   watchAddresses: z.object({ run: z.number().int(), gapLimit: z.number().int(), lastUsed: z.number().int() }).nullish(),
+  refundFee: z.string().nullable(),
   updatedAt: z.string(),
 });
 export type AdminCurrency = z.infer<typeof adminCurrencySchema>;

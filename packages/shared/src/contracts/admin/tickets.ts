@@ -47,6 +47,10 @@ export const adminTicketActionBodies = {
   refund: z.object({ refundTxid: requiredText(300), note: optionalText(1000) }),
 } satisfies Record<AdminTicketAction, z.ZodType>;
 
+/** POST /api/admin/tickets/{id}/excess-refund: the operator sent the excess back (issue 45) with this transaction. */
+export const adminExcessRefund = z.object({ refundTxid: requiredText(300) });
+export type AdminExcessRefundBody = z.input<typeof adminExcessRefund>;
+
 /** POST /api/admin/tickets/{id}/payment: what actually arrived on a manual direction, as the operator saw it. */
 export const adminTicketPayment = z.object({
   amount: z.string().trim().min(1, 'validation.required').max(64, 'validation.maxLength'),
@@ -55,8 +59,11 @@ export const adminTicketPayment = z.object({
 });
 export type AdminTicketPaymentBody = z.input<typeof adminTicketPayment>;
 
-/** The queue's filters: one status, `open` (everything still needing hands) or all. */
-export const ADMIN_TICKET_FILTERS = ['open', ...TICKET_STATUSES, 'all'] as const;
+/**
+ * The queue's filters: one status, `open` (everything still needing hands), `excess_refund` (the
+ * excess of overpaid tickets still to send back, issue 45, whatever their status) or all.
+ */
+export const ADMIN_TICKET_FILTERS = ['open', ...TICKET_STATUSES, 'excess_refund', 'all'] as const;
 export type AdminTicketFilter = (typeof ADMIN_TICKET_FILTERS)[number];
 export const adminTicketQuery = adminListQuery.extend({ status: z.enum(ADMIN_TICKET_FILTERS).default('open') });
 
@@ -77,12 +84,16 @@ export const adminTicketSummarySchema = z.object({
   fixed: z.boolean(),
   cardCheck: cardCheckStatus,
   paymentDeadline: z.string().nullable(),
+  /** The excess to send back (issue 45) while nobody has recorded its transaction; null when none is owed. */
+  excessRefundOwed: z.string().nullable(),
 });
 export type AdminTicketSummary = z.infer<typeof adminTicketSummarySchema>;
 
 export const adminTicketListSchema = paged(adminTicketSummarySchema).extend({
   /** How many tickets each status holds now, for the queue's tabs. */
   counts: z.record(z.enum(TICKET_STATUSES), z.number().int()),
+  /** How many excess refunds wait for an operator to send them (issue 45). */
+  excessRefundsOwed: z.number().int(),
 });
 export type AdminTicketList = z.infer<typeof adminTicketListSchema>;
 

@@ -12,6 +12,7 @@ export const ticketKeys = {
   currency: (code: string, lang: Lang) => [...ticketKeys.all, 'currency', code, lang] as const,
   quote: (params: object) => [...ticketKeys.all, 'quote', params] as const,
   continueQuote: (id: string, lang: Lang) => [...ticketKeys.all, 'continue-quote', id, lang] as const,
-  mutation: (name: 'create' | 'confirm' | 'cancel' | 'upload' | 'find' | 'continue' | 'refund') =>
-    [...ticketKeys.all, name] as const,
+  mutation: (
+    name: 'create' | 'confirm' | 'cancel' | 'upload' | 'find' | 'continue' | 'refund' | 'refundExcess' | 'payRest',
+  ) => [...ticketKeys.all, name] as const,
 };

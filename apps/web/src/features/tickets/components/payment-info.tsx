@@ -64,7 +64,10 @@ function AwaitingPayment({ ticket, onDeadline }: { ticket: Ticket; onDeadline: (
   const opened = ticket.history.findLast((entry) => entry.status === 'advance');
   const totalMs = deadline && opened ? Math.max(1, deadline - Date.parse(opened.at)) : 30 * 60_000;
   const time = deadline ? formatTime(deadline) : '';
-  const amount = `${formatAmount(ticket.give.sum, lang, { scale: ticket.give.scale })} ${ticket.give.valute}`;
+  const money = (sum: string) => `${formatAmount(sum, lang, { scale: ticket.give.scale })} ${ticket.give.valute}`;
+  // Part of the sum counted already (issue 45): what is asked now is the rest, to the same address.
+  const due = ticket.rest ?? ticket.give.sum;
+  const amount = money(due);
   const coin = ticket.give.kind === 'crypto';
   const address = coin ? ticket.payTo?.[0] : undefined;
   const confirmError =
@@ -100,19 +103,24 @@ function AwaitingPayment({ ticket, onDeadline }: { ticket: Ticket; onDeadline: (
 
         <section className={styles.card} aria-labelledby="payment-amount">
           <h2 id="payment-amount" className={styles.cardTitle}>
-            {t('ticketPayment.sendExactly')}
+            {t(ticket.rest ? 'ticketPayment.sendRest' : 'ticketPayment.sendExactly')}
           </h2>
           <p className={styles.amountLine}>
             <span className={styles.amount} data-testid="payment-amount">
               {amount}
             </span>
             <CopyButton
-              text={ticket.give.sum}
+              text={due}
               copiedMessage={t('ticketPayment.amountCopied')}
               label={t('ticketPayment.copyAmount')}
             />
           </p>
           <p className={styles.muted}>{ticket.give.name}</p>
+          {ticket.rest && ticket.received && (
+            <p data-testid="payment-rest-note">
+              {t('ticketPayment.restNote', { received: money(ticket.received), expected: money(ticket.give.sum) })}
+            </p>
+          )}
 
           <h2 className={styles.cardTitle}>{t('ticketPayment.payTo')}</h2>
           <div className={coin && address ? styles.payToWithQr : undefined}>

@@ -1,12 +1,14 @@
 import { createContext, useContext, useEffect, useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { Link } from 'react-router';
+import { compareAmounts } from '@obmen/shared/amount-text';
 import type { Ticket } from '@obmen/shared/contracts';
 import { pagePath } from '@obmen/shared/routing';
 import { ErrorIcon, SuccessIcon } from '../../../components/ui/icons';
 import { PayoutReference } from '../../../components/ui/payout-reference';
 import { useLanguage } from '../../../hooks/use-language';
 import { formatAmount } from '../../../lib/format-amount';
+import { ExcessRefundNote } from './excess-refund-note';
 import { TicketLink } from './ticket-link';
 import styles from './ticket-outcome.module.css';
 
@@ -88,6 +90,13 @@ function OutcomeScreens({ ticket, showLink }: { ticket: Ticket; showLink: boolea
     </p>
   );
   const get = `${formatAmount(ticket.get.sum, lang, { scale: ticket.get.scale })} ${ticket.get.valute}`;
+  // The payment counted in full (the watcher, an operator's entry, a continued or settled payment
+  // problem): the next step is the payout, not the payment's arrival.
+  const received =
+    ticket.received !== null && compareAmounts(ticket.received, ticket.give.sum) >= 0
+      ? `${formatAmount(ticket.received, lang, { scale: ticket.give.scale })} ${ticket.give.valute}`
+      : null;
+  const excess = <ExcessRefundNote ticket={ticket} className={styles.note} />;
   const link = showLink ? <TicketLink ticket={ticket} /> : null;
   // Beside the payment screen's outcome, the way to the whole ticket.
   const details = showLink ? (
@@ -113,6 +122,17 @@ function OutcomeScreens({ ticket, showLink }: { ticket: Ticket; showLink: boolea
                   )}
                 </p>
               </>
+            ) : received ? (
+              <>
+                <p data-testid="payment-received">
+                  {t('ticketOutcome.receivedText', { number: ticket.number, amount: received, get })}
+                </p>
+                {ticket.manual && (
+                  <ul className={styles.times}>
+                    <li>{t('ticketOutcome.pendingManual')}</li>
+                  </ul>
+                )}
+              </>
             ) : (
               <>
                 <p>{t('ticketOutcome.pendingText', { number: ticket.number })}</p>
@@ -122,6 +142,7 @@ function OutcomeScreens({ ticket, showLink }: { ticket: Ticket; showLink: boolea
                 </ul>
               </>
             )}
+            {excess}
             <p className={styles.note}>{t('ticketOutcome.pendingMail', { email: ticket.email })}</p>
           </Screen>
           {link}
@@ -147,6 +168,7 @@ function OutcomeScreens({ ticket, showLink }: { ticket: Ticket; showLink: boolea
                 <PayoutReference reference={ticket.payoutReference} url={ticket.payoutReferenceUrl} />
               </p>
             )}
+            {excess}
           </Screen>
           {link}
         </>

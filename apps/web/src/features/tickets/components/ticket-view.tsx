@@ -57,9 +57,19 @@ function NextStep({ ticket, onDeadline }: { ticket: Ticket; onDeadline: () => vo
   if (ticket.status === 'advance') {
     // A transaction on its way: the page polls while the ticket is open, so the count moves by itself.
     const seen = ticket.payments.find((p) => !p.gone && !p.confirmedAt);
+    const amount = (sum: string) => `${formatAmount(sum, lang, { scale: ticket.give.scale })} ${ticket.give.valute}`;
     return (
       <section className={styles.next}>
-        <p>{t('ticketInfo.awaitingPayment', { left: formatDuration(left) })}</p>
+        <p data-testid="awaiting-payment">
+          {ticket.rest && ticket.received
+            ? t('ticketInfo.awaitingRest', {
+                received: amount(ticket.received),
+                expected: amount(ticket.give.sum),
+                rest: amount(ticket.rest),
+                left: formatDuration(left),
+              })
+            : t('ticketInfo.awaitingPayment', { left: formatDuration(left) })}
+        </p>
         {seen && (
           <p className={styles.seen} data-testid="payment-seen">
             {t('ticketInfo.paymentSeen', { count: seen.confirmations, required: seen.required })}
