@@ -32,6 +32,16 @@ export function formatTime(value: string | number | Date): string {
     : String(value);
 }
 
+/** Hours, minutes and seconds, 24-hour, as both languages write them: "14:05:12" (a price's time). */
+export function formatClock(value: string | number | Date): string {
+  const date = parse(value);
+  return date
+    ? formatter('clock', 'ru-RU', { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).format(
+        date,
+      )
+    : String(value);
+}
+
 /** A timestamp from the API (ISO 8601) as a date: "12 мая 2025 г." / "12 May 2025" (long). */
 export function formatDate(iso: string, lang: Lang, style: DateStyle = 'medium'): string {
   const date = parse(iso);

@@ -34,6 +34,8 @@ const quote = (over: Partial<Quote>): Quote => ({
   promo: null,
   promoError: null,
   fixed: false,
+  rateSources: [],
+  confirmations: null,
   ...over,
 });
 
@@ -117,6 +119,21 @@ async function firstQuote() {
 }
 
 describe('the converter', () => {
+  it('says which sources make the rate and how many confirmations count (issue 45)', async () => {
+    renderConverter();
+    await waitFor(() => expect(calls).toHaveLength(1));
+    // Local times, so the line reads 14:05:12 wherever the test runs.
+    const rateSources: Quote['rateSources'] = [
+      { valute: 'BTC', sources: ['binance', 'okx', 'kraken'], at: new Date(2026, 10, 21, 14, 5, 12).toISOString() },
+      { valute: 'RUB', sources: ['cbr'], at: new Date(2026, 10, 21, 14, 4, 3).toISOString() },
+    ];
+    await act(async () => calls[0]!.answer(quote({ rateSources, confirmations: 2 })));
+    expect((await screen.findByTestId('rate-sources')).textContent).toBe(
+      'BTC: медиана Binance, OKX, Kraken на 14:05:12 · RUB: по данным Банка России на 14:04:03 · ' +
+        'Подтверждений сети для зачёта платежа: 2',
+    );
+  });
+
   it('starts from the minimum and prices a pause in typing once', async () => {
     await firstQuote();
     for (const text of ['1', '12', '125', '1250', '12500']) fireEvent.change(giveField(), { target: { value: text } });

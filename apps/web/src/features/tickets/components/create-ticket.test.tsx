@@ -34,8 +34,13 @@ const quote = () => {
     promo: null,
     promoError: null,
     fixed: false,
+    rateSources: [{ valute: 'BTC', sources: ['binance', 'okx', 'kraken'], at: SOURCES_AT }],
+    confirmations,
   };
 };
+// A local time, so the line reads 14:05:12 wherever the test runs.
+const SOURCES_AT = new Date(2026, 10, 21, 14, 5, 12).toISOString();
+let confirmations: number | null = null;
 
 type Reply = { status: number; body: unknown };
 let createReplies: Reply[] = [];
@@ -126,6 +131,26 @@ async function fillAndReview() {
 
 const confirm = () =>
   act(async () => fireEvent.click(screen.getByRole('button', { name: 'Подтвердить и создать заявку' })));
+
+describe('the order page', () => {
+  it.each([
+    ['ru', null, 'BTC: медиана Binance, OKX, Kraken на 14:05:12'],
+    ['en', 6, 'BTC: median of Binance, OKX, Kraken at 14:05:12 · Network confirmations for the payment to count: 6'],
+  ] as const)(
+    'names the sources of the rate, and the confirmations of a watched currency (%s)',
+    async (lang, count, line) => {
+      confirmations = count;
+      await initI18n(lang);
+      try {
+        renderCreate();
+        expect((await screen.findByTestId('rate-sources')).textContent).toBe(line);
+      } finally {
+        confirmations = null;
+        await initI18n('ru');
+      }
+    },
+  );
+});
 
 describe('creating a ticket', () => {
   it('sends the live quote, the requisites and the referral id with an Idempotency-Key, once', async () => {
