@@ -1,6 +1,7 @@
 import type { PriceSource, RateSource } from '@obmen/shared/contracts';
 import { useTranslation } from '../lib/i18n';
 import { formatClock } from '../lib/format-date';
+import styles from './rate-sources.module.css';
 
 interface RateSourcesProps {
   /** Each live-priced side's sources and their time (issue 45); none for prices set by hand. */
@@ -25,8 +26,10 @@ export function RateSources({ rateSources, confirmations = null, className }: Ra
   if (confirmations !== null) parts.push(t('rateSources.confirmations', { count: confirmations }));
   if (parts.length === 0) return null;
   return (
-    <p className={className} data-testid="rate-sources">
-      {parts.join(' · ')}
-    </p>
+    <ul className={`${styles.list} ${className ?? ''}`} data-testid="rate-sources">
+      {parts.map((part) => (
+        <li key={part}>{part}</li>
+      ))}
+    </ul>
   );
 }

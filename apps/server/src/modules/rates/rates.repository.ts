@@ -1,5 +1,5 @@
 import { and, eq, inArray, ne, notInArray, or, sql } from 'drizzle-orm';
-import type { Decimal, PriceSource } from '@obmen/shared';
+import { type Decimal, PRICE_SOURCES, type PriceSource } from '@obmen/shared';
 import type { DbOrTx } from '../../db/database';
 import { prices, priceSources } from '../../db/schema';
 import type { Agreement, Judgement } from './median';
@@ -13,8 +13,13 @@ export const MEDIAN_SOURCE = 'median';
 /** USDT, the unit every exchange quotes in, is the dollar by definition here. */
 export const PAR_SOURCE = 'par';
 
-export const listPriceSources = (db: DbOrTx): Promise<PriceSourceRow[]> =>
-  db.select().from(priceSources).orderBy(priceSources.valute, priceSources.source);
+/** By asset, then in the sources' own order (exchanges first, as PRICE_SOURCES lists them). */
+export async function listPriceSources(db: DbOrTx): Promise<PriceSourceRow[]> {
+  const rows = await db.select().from(priceSources).orderBy(priceSources.valute);
+  return rows.sort(
+    (a, b) => a.valute.localeCompare(b.valute) || PRICE_SOURCES.indexOf(a.source) - PRICE_SOURCES.indexOf(b.source),
+  );
+}
 
 /** A source's new price of an asset, read at `checkedAt`. */
 export async function saveReading(

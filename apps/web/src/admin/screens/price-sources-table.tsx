@@ -33,11 +33,13 @@ export function PriceSourcesTable({ sources }: { sources: AdminPriceSource[] }) 
             </tr>
           </thead>
           <tbody>
-            {sources.map((row) => (
+            {sources.map((row, index) => (
               <tr key={`${row.valute} ${row.source}`}>
-                <td>
-                  <strong>{row.valute}</strong>
-                </td>
+                {sources[index - 1]?.valute !== row.valute && (
+                  <td rowSpan={sources.filter((r) => r.valute === row.valute).length}>
+                    <strong>{row.valute}</strong>
+                  </td>
+                )}
                 <td>{t(`admin.prices.names.${row.source}`)}</td>
                 <td className={styles.num}>
                   {row.usdPrice === null ? t('admin.prices.noPrice') : `$ ${row.usdPrice}`}

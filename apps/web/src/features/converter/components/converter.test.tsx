@@ -128,10 +128,12 @@ describe('the converter', () => {
       { valute: 'RUB', sources: ['cbr'], at: new Date(2026, 10, 21, 14, 4, 3).toISOString() },
     ];
     await act(async () => calls[0]!.answer(quote({ rateSources, confirmations: 2 })));
-    expect((await screen.findByTestId('rate-sources')).textContent).toBe(
-      'BTC: медиана Binance, OKX, Kraken на 14:05:12 · RUB: по данным Банка России на 14:04:03 · ' +
-        'Подтверждений сети для зачёта платежа: 2',
-    );
+    const lines = [...(await screen.findByTestId('rate-sources')).querySelectorAll('li')].map((li) => li.textContent);
+    expect(lines).toEqual([
+      'BTC: медиана Binance, OKX, Kraken на 14:05:12',
+      'RUB: по данным Банка России на 14:04:03',
+      'Подтверждений сети для зачёта платежа: 2',
+    ]);
   });
 
   it('starts from the minimum and prices a pause in typing once', async () => {
