@@ -105,6 +105,9 @@ describe('configuration', () => {
       'Invalid configuration: RATE_SOURCES must be a comma list of distinct sources from: binance, okx, bybit, kraken, cbr, nbrb (got "binance,coinbase")',
     );
     expect(() => loadConfig({ RATE_SOURCES: 'okx,okx' })).toThrow('RATE_SOURCES must be a comma list');
+    expect(() => loadConfig({ RATE_SOURCES: 'okx,cbr,nbrb' })).toThrow(
+      'RATE_SOURCES must name at least two of binance, okx, bybit, kraken, and both cbr and nbrb',
+    );
     expect(loadConfig({ RATE_SPREAD_PERCENT: '1.5' }).RATE_SPREAD_PERCENT).toBe('1.5');
     expect(() => loadConfig({ RATE_SPREAD_PERCENT: '0' })).toThrow(
       'RATE_SPREAD_PERCENT must be a percentage from 0.1 to 50, such as 2 or 1.5 (got "0")',

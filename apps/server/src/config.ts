@@ -66,12 +66,23 @@ const settings = z.object({
       .transform((text, ctx): PriceSource[] => {
         const names = text.split(',').map((name) => name.trim().toLowerCase());
         const known = names.filter((name): name is PriceSource => (PRICE_SOURCES as readonly string[]).includes(name));
-        if (known.length === names.length && new Set(known).size === known.length) return known;
-        ctx.addIssue({
-          code: 'custom',
-          message: `must be a comma list of distinct sources from: ${PRICE_SOURCES.join(', ')}`,
-        });
-        return z.NEVER;
+        if (known.length !== names.length || new Set(known).size !== known.length) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `must be a comma list of distinct sources from: ${PRICE_SOURCES.join(', ')}`,
+          });
+          return z.NEVER;
+        }
+        // Under two sources an asset never has a price (issue 45): such a list would close it for good.
+        const coins = known.filter((name) => name !== 'cbr' && name !== 'nbrb').length;
+        if (coins < 2 || !known.includes('cbr') || !known.includes('nbrb')) {
+          ctx.addIssue({
+            code: 'custom',
+            message: 'must name at least two of binance, okx, bybit, kraken, and both cbr and nbrb',
+          });
+          return z.NEVER;
+        }
+        return known;
       }),
   ),
   RATE_BINANCE_URL: z.url({ error: 'must be an absolute URL' }).default('https://api.binance.com'),
