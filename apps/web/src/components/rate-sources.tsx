@@ -1,6 +1,6 @@
 import type { PriceSource, RateSource } from '@obmen/shared/contracts';
 import { useTranslation } from '../lib/i18n';
-import { formatClock } from '../lib/format-date';
+import { formatMoscowClock } from '../lib/format-date';
 import styles from './rate-sources.module.css';
 
 interface RateSourcesProps {
@@ -20,8 +20,8 @@ export function RateSources({ rateSources, confirmations = null, className }: Ra
   const name = (source: PriceSource) => t(`rateSources.names.${source}`);
   const parts = rateSources.map(({ valute, sources, at }) =>
     sources.length === 1
-      ? t('rateSources.single', { valute, source: name(sources[0]!), time: formatClock(at) })
-      : t('rateSources.median', { valute, sources: sources.map(name).join(', '), time: formatClock(at) }),
+      ? t('rateSources.single', { valute, source: name(sources[0]!), time: formatMoscowClock(at) })
+      : t('rateSources.median', { valute, sources: sources.map(name).join(', '), time: formatMoscowClock(at) }),
   );
   if (confirmations !== null) parts.push(t('rateSources.confirmations', { count: confirmations }));
   if (parts.length === 0) return null;

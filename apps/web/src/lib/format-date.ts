@@ -32,13 +32,20 @@ export function formatTime(value: string | number | Date): string {
     : String(value);
 }
 
-/** Hours, minutes and seconds, 24-hour, as both languages write them: "14:05:12" (a price's time). */
-export function formatClock(value: string | number | Date): string {
+/**
+ * Hours, minutes and seconds in Moscow, 24-hour: "14:05:12" (a price's time). One zone for every
+ * reader, so the page the server draws and the one the browser takes over say the same.
+ */
+export function formatMoscowClock(value: string | number | Date): string {
   const date = parse(value);
   return date
-    ? formatter('clock', 'ru-RU', { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).format(
-        date,
-      )
+    ? formatter('moscow clock', 'ru-RU', {
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+        hourCycle: 'h23',
+        timeZone: 'Europe/Moscow',
+      }).format(date)
     : String(value);
 }
 

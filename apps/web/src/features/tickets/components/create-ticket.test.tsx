@@ -38,8 +38,8 @@ const quote = () => {
     confirmations,
   };
 };
-// A local time, so the line reads 14:05:12 wherever the test runs.
-const SOURCES_AT = new Date(2026, 10, 21, 14, 5, 12).toISOString();
+// Moscow is UTC+3: 11:05:12Z reads 14:05:12 wherever the test runs.
+const SOURCES_AT = '2026-11-21T11:05:12.000Z';
 let confirmations: number | null = null;
 
 type Reply = { status: number; body: unknown };
@@ -134,8 +134,15 @@ const confirm = () =>
 
 describe('the order page', () => {
   it.each([
-    ['ru', null, ['BTC: медиана Binance, OKX, Kraken на 14:05:12']],
-    ['en', 6, ['BTC: median of Binance, OKX, Kraken at 14:05:12', 'Network confirmations for the payment to count: 6']],
+    ['ru', null, ['BTC: медиана Binance, OKX, Kraken на 14:05:12 МСК']],
+    [
+      'en',
+      6,
+      [
+        'BTC: median of Binance, OKX, Kraken at 14:05:12 Moscow time',
+        'Network confirmations for the payment to count: 6',
+      ],
+    ],
   ] as const)(
     'names the sources of the rate, and the confirmations of a watched currency (%s)',
     async (lang, count, line) => {

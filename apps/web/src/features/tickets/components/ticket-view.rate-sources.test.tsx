@@ -28,13 +28,13 @@ async function show(lang: Lang, ticket: object) {
   );
 }
 
-// A local time, so the line reads 14:05:12 wherever the test runs.
-const AT = new Date(2026, 10, 21, 14, 5, 12).toISOString();
+// Moscow is UTC+3: 11:05:12Z reads 14:05:12 wherever the test runs.
+const AT = '2026-11-21T11:05:12.000Z';
 
 describe('the ticket page of a floating rate (issue 45)', () => {
   it.each([
-    ['ru', 'BTC: медиана Binance, OKX, Kraken на 14:05:12'],
-    ['en', 'BTC: median of Binance, OKX, Kraken at 14:05:12'],
+    ['ru', 'BTC: медиана Binance, OKX, Kraken на 14:05:12 МСК'],
+    ['en', 'BTC: median of Binance, OKX, Kraken at 14:05:12 Moscow time'],
   ] as const)('names the sources its rate was made from (%s)', async (lang, line) => {
     await show(lang, {
       ...ticketFixture,
