@@ -26,7 +26,8 @@ export interface SourceEndpoint {
 
 export const joinUrl = (base: string, path: string) => `${base.replace(/\/+$/, '')}${path}`;
 
-const POSITIVE = /^\d{1,30}(\.\d{1,30})?$/;
+// At most the 20 whole digits prices are stored with (numeric(38, 18)).
+const POSITIVE = /^\d{1,20}(\.\d{1,30})?$/;
 
 /** A price as the source wrote it (a decimal string), or null when it is not a positive number. */
 export function positivePrice(text: unknown): Decimal | null {
