@@ -11,6 +11,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { Decimal, PRICE_SOURCES } from '@obmen/shared';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { COMPRESS_FROM } from './http/compression';
@@ -74,6 +75,7 @@ import { createMetrics, registerScrapedGauges, timeRequests } from './modules/mo
 import { monitoringRoutes } from './modules/monitoring/monitoring.routes';
 import { serveMetricsOnLoopback } from './modules/monitoring/metrics-access';
 import { createLiveRates } from './modules/rates/rates.job';
+import { createRateSources } from './modules/rates/rate-sources';
 import { createScheduler } from './modules/jobs/job-scheduler';
 import { CHAINS } from './modules/chain/addresses';
 import { createChainWatcher, type OnObservation } from './modules/chain/chain-watcher';
@@ -113,8 +115,14 @@ export interface AppDeps {
       Pick<
         Config,
         | 'RATE_SOURCE'
-        | 'CRYPTO_TICKER_URL'
-        | 'CBR_URL'
+        | 'RATE_SOURCES'
+        | 'RATE_BINANCE_URL'
+        | 'RATE_OKX_URL'
+        | 'RATE_BYBIT_URL'
+        | 'RATE_KRAKEN_URL'
+        | 'RATE_CBR_URL'
+        | 'RATE_NBRB_URL'
+        | 'RATE_SPREAD_PERCENT'
         | 'RATE_REFRESH_SECONDS'
         | 'TICKET_EXPIRY_CHECK_SECONDS'
         | 'PAYMENT_WINDOWS'
@@ -375,6 +383,7 @@ export async function buildApp({
       catalog,
       exchange,
       rateSource: config.RATE_SOURCE ?? 'static',
+      spreadPercent: config.RATE_SPREAD_PERCENT ?? '2',
       gapLimit: config.CHAIN_GAP_LIMIT,
     }),
     people: createPeopleAdminService({ db: database.db, mailer }),
@@ -394,8 +403,15 @@ export async function buildApp({
       const live = createLiveRates({
         database,
         catalog,
-        cryptoUrl: config.CRYPTO_TICKER_URL ?? 'https://api.binance.com',
-        cbrUrl: config.CBR_URL ?? 'https://www.cbr.ru/scripts/XML_daily.asp',
+        sources: createRateSources(config.RATE_SOURCES ?? PRICE_SOURCES, {
+          binance: config.RATE_BINANCE_URL,
+          okx: config.RATE_OKX_URL,
+          bybit: config.RATE_BYBIT_URL,
+          kraken: config.RATE_KRAKEN_URL,
+          cbr: config.RATE_CBR_URL,
+          nbrb: config.RATE_NBRB_URL,
+        }),
+        spreadPercent: new Decimal(config.RATE_SPREAD_PERCENT ?? '2'),
       });
       scheduler.every('live_rates', config.RATE_REFRESH_SECONDS ?? 60, () => live.refresh());
     }

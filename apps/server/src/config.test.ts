@@ -85,6 +85,48 @@ describe('configuration', () => {
     expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow('TRUST_PROXY must be');
   });
 
+  it('reads every public price source unless told which, each at its public host (issue 45)', () => {
+    const config = loadConfig({});
+    expect(config.RATE_SOURCES).toEqual(['binance', 'okx', 'bybit', 'kraken', 'cbr', 'nbrb']);
+    expect(config).toMatchObject({
+      RATE_BINANCE_URL: 'https://api.binance.com',
+      RATE_OKX_URL: 'https://www.okx.com',
+      RATE_BYBIT_URL: 'https://api.bybit.com',
+      RATE_KRAKEN_URL: 'https://api.kraken.com',
+      RATE_CBR_URL: 'https://www.cbr.ru',
+      RATE_NBRB_URL: 'https://www.nbrb.by',
+      RATE_SPREAD_PERCENT: '2',
+    });
+    expect(loadConfig({ RATE_SOURCES: 'okx, Kraken,bybit,cbr,nbrb' }).RATE_SOURCES).toEqual([
+      'okx',
+      'kraken',
+      'bybit',
+      'cbr',
+      'nbrb',
+    ]);
+    expect(() => loadConfig({ RATE_SOURCES: 'binance,coinbase' })).toThrow(
+      'Invalid configuration: RATE_SOURCES must be a comma list of distinct sources from: binance, okx, bybit, kraken, cbr, nbrb (got "binance,coinbase")',
+    );
+    expect(() => loadConfig({ RATE_SOURCES: 'okx,okx' })).toThrow('RATE_SOURCES must be a comma list');
+    expect(() => loadConfig({ RATE_SOURCES: 'okx,cbr,nbrb' })).toThrow(
+      'RATE_SOURCES must name at least two of binance, okx, bybit, kraken, and both cbr and nbrb',
+    );
+    expect(loadConfig({ RATE_SPREAD_PERCENT: '1.5' }).RATE_SPREAD_PERCENT).toBe('1.5');
+    expect(() => loadConfig({ RATE_SPREAD_PERCENT: '0' })).toThrow(
+      'RATE_SPREAD_PERCENT must be a percentage from 0.1 to 50, such as 2 or 1.5 (got "0")',
+    );
+  });
+
+  it('names the new setting when an old single-ticker one is set', () => {
+    expect(() => loadConfig({ CRYPTO_TICKER_URL: 'https://api.binance.com' })).toThrow(
+      'Invalid configuration: CRYPTO_TICKER_URL is now RATE_BINANCE_URL (the base URL, e.g. https://api.binance.com) (got "https://api.binance.com")',
+    );
+    expect(() => loadConfig({ CBR_URL: 'https://www.cbr.ru/scripts/XML_daily.asp' })).toThrow(
+      'CBR_URL is now RATE_CBR_URL',
+    );
+    expect(loadConfig({ CBR_URL: '' }).RATE_CBR_URL).toBe('https://www.cbr.ru');
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', SMTP_URL: '' }).DATABASE_URL).toBeUndefined();
   });

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { PRICE_SOURCES, type PriceSource } from '@obmen/shared';
 
 const port = z.coerce
   .number({ error: 'must be a whole number from 1 to 65535' })
@@ -56,8 +57,58 @@ const settings = z.object({
   ADMIN_EMAIL: z.email({ error: 'must be an e-mail address' }).default('admin@obmen.local'),
   ADMIN_PASSWORD: z.preprocess(emptyAsUndefined, z.string().min(12, 'must be at least 12 characters').optional()),
   RATE_SOURCE: z.enum(['static', 'live'], { error: 'must be one of: static, live' }).default('static'),
-  CRYPTO_TICKER_URL: z.url({ error: 'must be an absolute URL' }).default('https://api.binance.com'),
-  CBR_URL: z.url({ error: 'must be an absolute URL' }).default('https://www.cbr.ru/scripts/XML_daily.asp'),
+  // Which public sources `live` reads (issue 45): a host that refuses this server (Binance answers 451 to some countries) can be left out.
+  RATE_SOURCES: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .default(PRICE_SOURCES.join(','))
+      .transform((text, ctx): PriceSource[] => {
+        const names = text.split(',').map((name) => name.trim().toLowerCase());
+        const known = names.filter((name): name is PriceSource => (PRICE_SOURCES as readonly string[]).includes(name));
+        if (known.length !== names.length || new Set(known).size !== known.length) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `must be a comma list of distinct sources from: ${PRICE_SOURCES.join(', ')}`,
+          });
+          return z.NEVER;
+        }
+        // Under two sources an asset never has a price (issue 45): such a list would close it for good.
+        const coins = known.filter((name) => name !== 'cbr' && name !== 'nbrb').length;
+        if (coins < 2 || !known.includes('cbr') || !known.includes('nbrb')) {
+          ctx.addIssue({
+            code: 'custom',
+            message: 'must name at least two of binance, okx, bybit, kraken, and both cbr and nbrb',
+          });
+          return z.NEVER;
+        }
+        return known;
+      }),
+  ),
+  RATE_BINANCE_URL: z.url({ error: 'must be an absolute URL' }).default('https://api.binance.com'),
+  RATE_OKX_URL: z.url({ error: 'must be an absolute URL' }).default('https://www.okx.com'),
+  RATE_BYBIT_URL: z.url({ error: 'must be an absolute URL' }).default('https://api.bybit.com'),
+  RATE_KRAKEN_URL: z.url({ error: 'must be an absolute URL' }).default('https://api.kraken.com'),
+  RATE_CBR_URL: z.url({ error: 'must be an absolute URL' }).default('https://www.cbr.ru'),
+  RATE_NBRB_URL: z.url({ error: 'must be an absolute URL' }).default('https://www.nbrb.by'),
+  // The single-ticker settings of before issue 45: refused, so an old deployment learns the new names at start.
+  CRYPTO_TICKER_URL: z.preprocess(
+    emptyAsUndefined,
+    z.undefined({ error: 'is now RATE_BINANCE_URL (the base URL, e.g. https://api.binance.com)' }),
+  ),
+  CBR_URL: z.preprocess(
+    emptyAsUndefined,
+    z.undefined({ error: 'is now RATE_CBR_URL (the base URL, e.g. https://www.cbr.ru)' }),
+  ),
+  // How far from the median of an asset's fresh sources one may be and still count (issue 45).
+  RATE_SPREAD_PERCENT: z
+    .string()
+    .regex(/^\d{1,2}(\.\d{1,2})?$/, 'must be a percentage from 0.1 to 50, such as 2 or 1.5')
+    .refine(
+      (text) => Number(text) >= 0.1 && Number(text) <= 50,
+      'must be a percentage from 0.1 to 50, such as 2 or 1.5',
+    )
+    .default('2'),
   RATE_REFRESH_SECONDS: wholeSeconds(10).default(60),
   TICKET_EXPIRY_CHECK_SECONDS: wholeSeconds(1).default(10),
   // Crypto deposits detected by reading each watched currency's chain (issue 35); off, clients press "I paid".

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { PriceSource } from '@obmen/shared';
 import { buildApp, type App, type AppDeps } from '../src/app';
 import type { Database } from '../src/db/database';
 import { ticketLimits } from '../src/db/schema';
@@ -39,6 +40,13 @@ export interface TestAppOptions {
   startJobs?: boolean;
   chainWatchSeconds?: number;
   onObservation?: AppDeps['onObservation'];
+  /** RATE_SOURCE=live with these sources (local fakes), refreshed by the jobs when `startJobs` (issue 45). */
+  liveRates?: {
+    urls: Partial<Record<PriceSource, string>>;
+    sources?: PriceSource[];
+    spreadPercent?: string;
+    refreshSeconds?: number;
+  };
   /** PAYOUTS on: crypto payouts go out by each currency's provider (issue 44). */
   payouts?: boolean;
   payoutTimings?: AppDeps['payoutTimings'];
@@ -74,6 +82,18 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
       CHAIN_WATCH: options.chainWatch ?? false,
       PAYOUTS: options.payouts ?? false,
       ...(options.chainWatchSeconds && { CHAIN_WATCH_SECONDS: options.chainWatchSeconds }),
+      ...(options.liveRates && {
+        RATE_SOURCE: 'live' as const,
+        ...(options.liveRates.sources && { RATE_SOURCES: options.liveRates.sources }),
+        RATE_BINANCE_URL: options.liveRates.urls.binance,
+        RATE_OKX_URL: options.liveRates.urls.okx,
+        RATE_BYBIT_URL: options.liveRates.urls.bybit,
+        RATE_KRAKEN_URL: options.liveRates.urls.kraken,
+        RATE_CBR_URL: options.liveRates.urls.cbr,
+        RATE_NBRB_URL: options.liveRates.urls.nbrb,
+        RATE_SPREAD_PERCENT: options.liveRates.spreadPercent ?? '2',
+        ...(options.liveRates.refreshSeconds && { RATE_REFRESH_SECONDS: options.liveRates.refreshSeconds }),
+      }),
     },
     ...(options.startJobs && { startJobs: true }),
     ...(options.onObservation && { onObservation: options.onObservation }),

@@ -2,7 +2,7 @@
  * The database's tables, one file per domain in ./tables (drizzle-kit reads them through this
  * file: drizzle.config.ts).
  */
-export type { PayToRecord, RequisiteFieldRecord } from './tables/columns';
+export type { PayToRecord, RateSourceRecord, RequisiteFieldRecord } from './tables/columns';
 export * from './tables/exchange';
 export * from './tables/accounts';
 export * from './tables/operations';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Lang } from '@obmen/shared/i18n';
-import { formatDate, formatDateTime, formatTime, type DateStyle } from './format-date';
+import { formatDate, formatDateTime, formatMoscowClock, formatTime, type DateStyle } from './format-date';
 
 const LOCALES: Record<Lang, string> = { ru: 'ru-RU', en: 'en-GB' };
 const STYLES: DateStyle[] = ['long', 'medium', 'short'];
@@ -23,6 +23,12 @@ describe('dates as Intl writes them, each formatter kept', () => {
     expect(formatDateTime(moment.toISOString(), 'ru', 'long')).toBe('23 ноября 2026 г. в 05:07');
     expect(formatDateTime(moment.toISOString(), 'en', 'medium')).toBe('23 Nov 2026, 05:07');
     expect(formatTime(moment)).toBe('05:07');
+  });
+
+  it('writes a price’s time in Moscow, to the second, whatever the reader’s zone', () => {
+    expect(formatMoscowClock('2026-11-21T11:05:12.000Z')).toBe('14:05:12');
+    expect(formatMoscowClock('2026-11-21T22:00:09.000Z')).toBe('01:00:09');
+    expect(formatMoscowClock('not a date')).toBe('not a date');
   });
 
   for (const lang of ['ru', 'en'] as const) {

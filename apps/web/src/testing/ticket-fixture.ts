@@ -21,6 +21,7 @@ export const ticketFixture = {
   get: ticketSide('BTC', 'BTC', 'crypto', 8, '0.01000000'),
   rate: '0.00001',
   fixed: false,
+  rateSources: [] as { valute: string; sources: string[]; at: string }[],
   manual: false,
   promo: null,
   requisites: { give: [], get: [] },

@@ -138,6 +138,22 @@ export const getCourse = {
   response: z.object({ giveName: z.string(), getName: z.string(), rate: decimalString, fixed: z.boolean() }),
 };
 
+/** The public price sources a live price is the median of (issue 45): four exchanges for coins, two central banks for the rouble. */
+export const PRICE_SOURCES = ['binance', 'okx', 'bybit', 'kraken', 'cbr', 'nbrb'] as const;
+export const priceSourceSchema = z.enum(PRICE_SOURCES);
+export type PriceSource = z.infer<typeof priceSourceSchema>;
+
+/**
+ * Where one side's live price came from: the median of these sources' prices (one source: its
+ * price alone), the oldest of them read at `at`. Absent for a price set by hand.
+ */
+export const rateSourceSchema = z.object({
+  valute: z.string(),
+  sources: z.array(priceSourceSchema),
+  at: z.string(),
+});
+export type RateSource = z.infer<typeof rateSourceSchema>;
+
 /** POST /api/v1/Exchange/calculate: `sum` is the give amount for `sell`, the get amount for `buy`. */
 export const calculateBody = z.object({
   giveName: currencyCode,
@@ -179,6 +195,10 @@ export const quoteSchema = z.object({
   /** Why the promo code given was not applied, in the request's language; the quote stands without it. */
   promoError: z.string().nullable(),
   fixed: z.boolean(),
+  /** What the rate is made of: one entry per side priced live (none for prices set by hand). */
+  rateSources: z.array(rateSourceSchema),
+  /** How many network confirmations the payment needs to count, when the give currency's chain is watched. */
+  confirmations: z.number().int().nullable(),
 });
 export type Quote = z.infer<typeof quoteSchema>;
 

@@ -1,5 +1,5 @@
 import * as z from './zod';
-import { CURRENCY_KINDS, decimalString } from './exchange';
+import { CURRENCY_KINDS, decimalString, rateSourceSchema } from './exchange';
 
 import { PAYMENT_PROBLEMS, TICKET_STATUSES } from './ticket-statuses';
 
@@ -142,6 +142,8 @@ export const ticketSchema = z.object({
   get: ticketSide,
   rate: decimalString,
   fixed: z.boolean(),
+  /** A floating rate's sources at creation (issue 45); empty for a fixed rate or prices set by hand. */
+  rateSources: z.array(rateSourceSchema),
   manual: z.boolean(),
   promo: z.object({ code: z.string(), bonus: decimalString }).nullable(),
   requisites: z.object({ give: z.array(shownRequisite), get: z.array(shownRequisite) }),
@@ -265,7 +267,16 @@ export const payRestBody = z.object({ rest: decimalString });
 export type PayRestBody = z.input<typeof payRestBody>;
 
 export const ticketListSchema = z.object({
-  items: z.array(ticketSchema.omit({ requisites: true, payTo: true, history: true, referral: true, payments: true })),
+  items: z.array(
+    ticketSchema.omit({
+      requisites: true,
+      payTo: true,
+      history: true,
+      referral: true,
+      payments: true,
+      rateSources: true,
+    }),
+  ),
   page: z.number().int(),
   perPage: z.number().int(),
   total: z.number().int(),

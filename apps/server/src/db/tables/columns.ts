@@ -1,4 +1,5 @@
 import type { AddressFormat } from '@obmen/shared/addresses';
+import type { PriceSource } from '@obmen/shared/contracts';
 import { numeric, timestamp } from 'drizzle-orm/pg-core';
 
 export interface RequisiteFieldRecord {
@@ -16,6 +17,13 @@ export interface RequisiteFieldRecord {
   /** The network whose address checksum the value must pass; absent: the pattern alone. */
   format?: AddressFormat;
   required: boolean;
+}
+
+/** One side's live price on a ticket: the median of these sources, as of `at` (ISO 8601). */
+export interface RateSourceRecord {
+  valute: string;
+  sources: PriceSource[];
+  at: string;
 }
 
 export interface PayToRecord {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { CHAINS, PAYOUT_MODES, TX_HASH_FORMAT_NAMES, WATCH_MODES } from '@obmen/shared';
+import { CHAINS, PAYOUT_MODES, PRICE_SOURCES, PRICE_VERDICTS, TX_HASH_FORMAT_NAMES, WATCH_MODES } from '@obmen/shared';
 
 import { money, percent, createdAt, updatedAt, type RequisiteFieldRecord, type PayToRecord } from './columns';
 
@@ -103,9 +103,40 @@ export const prices = pgTable(
     /** Why the last refresh from the rate source failed (shown to operators); null after a good one. */
     lastError: text('last_error'),
     checkedAt: timestamp('checked_at', { withTimezone: true }),
+    /** A live price's sources: it is their median, as of `updated_at` (their oldest reading). Empty when set by hand. */
+    sources: text('sources', { enum: PRICE_SOURCES })
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     updatedAt: updatedAt(),
   },
   (t) => [check('prices_positive', sql`${t.usdPrice} > 0`)],
+);
+
+/**
+ * Each public source's last price of an asset (a valute: BTC, RUB…) and how the last refresh used
+ * it (issue 45): what a live price is the median of, and what the operator sees beside it.
+ */
+export const priceSources = pgTable(
+  'price_sources',
+  {
+    valute: text('valute').notNull(),
+    source: text('source', { enum: PRICE_SOURCES }).notNull(),
+    /** The last price it gave; null until it gives one. */
+    usdPrice: numeric('usd_price', { precision: 38, scale: 18 }),
+    /** When that price was current: when it was read, or the source's own time when that is older. */
+    priceAt: timestamp('price_at', { withTimezone: true }),
+    checkedAt: timestamp('checked_at', { withTimezone: true }).notNull(),
+    /** Why the last reading gave no price; the one before it stays until it is stale. */
+    lastError: text('last_error'),
+    verdict: text('verdict', { enum: PRICE_VERDICTS }).notNull().default('missing'),
+    /** Its distance from the median it was judged against, signed, in percent; null when not judged. */
+    deviationPercent: numeric('deviation_percent', { precision: 12, scale: 4 }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.valute, t.source] }),
+    check('price_sources_positive', sql`${t.usdPrice} is null or ${t.usdPrice} > 0`),
+  ],
 );
 
 /** A give → get direction with its fee and range in the give currency (design §4). */

@@ -16,7 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { CHAINS, PAYMENT_PROBLEMS, TICKET_STATUSES } from '@obmen/shared';
 
-import { money, percent, createdAt, updatedAt } from './columns';
+import { money, percent, createdAt, updatedAt, type RateSourceRecord } from './columns';
 import { currencies } from './exchange';
 import { users } from './accounts';
 
@@ -44,6 +44,8 @@ export const tickets = pgTable(
     getSum: money('get_sum').notNull(),
     rate: numeric('rate', { precision: 60, scale: 30 }).notNull(),
     fixed: boolean('fixed').notNull(),
+    /** A floating rate's sources at creation (issue 45): each side's median sources and their time. */
+    rateSources: jsonb('rate_sources').$type<RateSourceRecord[]>().notNull().default([]),
     feePercent: percent('fee_percent').notNull(),
     discountPercent: percent('discount_percent').notNull(),
     /** The give amount in USD at creation: turnover for discounts, the base of referral rewards. */

@@ -8,6 +8,7 @@ import {
   type MessageKey,
   normalizeAmount,
   type Quote,
+  type RateSource,
   roundDown,
   toAmount,
   toCents,
@@ -64,6 +65,25 @@ function overLimitBy(key: 'exchange.limitOverflow' | 'exchange.ticketShare', mos
     },
   ]);
 }
+
+/**
+ * What a pair's rate is made of (issue 45): each side priced live, with the sources its price is
+ * the median of and as of when; a side set by hand (or USDT, the unit) names none. One entry per
+ * asset, so a rouble-to-rouble pair names the rouble's sources once.
+ */
+export function rateSourcesOf(pair: Pair): RateSource[] {
+  const found: RateSource[] = [];
+  for (const side of [pair.give, pair.get]) {
+    if (side.priceSources.length === 0 || !side.priceUpdatedAt) continue;
+    if (found.some((entry) => entry.valute === side.row.valute)) continue;
+    found.push({ valute: side.row.valute, sources: side.priceSources, at: side.priceUpdatedAt.toISOString() });
+  }
+  return found;
+}
+
+/** How many confirmations a payment needs to count, when the give currency's chain is watched (issue 35). */
+export const confirmationsOf = (pair: Pair): number | null =>
+  pair.give.row.watchMode === 'off' ? null : pair.give.row.watchConfirmations;
 
 /** 'Превышен лимит' with the reserve (spec §5). */
 export const overLimit = (reserve: Decimal, pair: Pair) => overLimitBy('exchange.limitOverflow', reserve, pair);
@@ -310,6 +330,8 @@ export function createQuotes({
       promo: promo && { code: promo.code, bonus: toAmount(promo.bonus, pair.get.row.scale, 'down') },
       promoError: priced.promoError && formatMessage(lang, priced.promoError.key, priced.promoError.params),
       fixed: body.useFixedDirection,
+      rateSources: rateSourcesOf(pair),
+      confirmations: confirmationsOf(pair),
     };
   }
 

@@ -6,6 +6,7 @@ import {
   type adminDirectionCreate,
   type adminDirectionPatch,
   type AdminPrice,
+  type AdminPriceSource,
   type adminPriceUpdate,
   directionRangeProblem,
   workingHoursProblem,
@@ -17,7 +18,7 @@ import { AppError, ConflictError, NotFoundError, ParameterError } from '../../ht
 import { type Actor, createAudited, iso, isoNow, plain } from '../admin/console';
 import { deriveAddress } from '../chain/addresses';
 import { addressRun, DEFAULT_GAP_LIMIT } from '../chain/address-pool';
-import { MANUAL_SOURCE } from '../rates/rates.job';
+import { listPriceSources, MANUAL_SOURCE, type PriceSourceRow } from '../rates/rates.repository';
 import { catalogAmounts } from './catalog-amounts';
 import type { Catalog } from './exchange.catalog';
 import type { ExchangeService } from './exchange.service';
@@ -48,6 +49,8 @@ export interface ExchangeSetupOptions {
   catalog: Catalog;
   exchange: ExchangeService;
   rateSource: 'static' | 'live';
+  /** RATE_SPREAD_PERCENT: how far from the median a live source may be and still count. */
+  spreadPercent?: string;
   /** CHAIN_GAP_LIMIT: how far ahead the operator's wallets look for payments to their addresses. */
   gapLimit?: number;
 }
@@ -128,6 +131,7 @@ export function createExchangeSetupService({
   catalog,
   exchange,
   rateSource,
+  spreadPercent = '2',
   gapLimit = DEFAULT_GAP_LIMIT,
 }: ExchangeSetupOptions) {
   const audited = createAudited(db);
@@ -178,8 +182,21 @@ export function createExchangeSetupService({
       updatedAt: isoNow(row.updatedAt),
       ageSeconds,
       stale: row.maxAgeSeconds !== null && ageSeconds > row.maxAgeSeconds,
+      sources: row.sources,
     };
   };
+
+  const toPriceSourceDto = (row: PriceSourceRow): AdminPriceSource => ({
+    valute: row.valute,
+    source: row.source,
+    usdPrice: row.usdPrice === null ? null : plain(row.usdPrice),
+    priceAt: iso(row.priceAt),
+    ageSeconds: row.priceAt ? Math.max(0, Math.floor((Date.now() - row.priceAt.getTime()) / 1000)) : null,
+    checkedAt: isoNow(row.checkedAt),
+    lastError: row.lastError,
+    verdict: row.verdict,
+    deviationPercent: row.deviationPercent === null ? null : plain(row.deviationPercent),
+  });
 
   async function requireCurrency(code: string): Promise<CurrencyRow> {
     const row = await findCurrency(db, code);
@@ -287,7 +304,8 @@ export function createExchangeSetupService({
     // ——— Prices and reserves ———
 
     async prices() {
-      return { rateSource, items: (await listAllPrices(db)).map(toPriceDto) };
+      const [items, sources] = await Promise.all([listAllPrices(db), listPriceSources(db)]);
+      return { rateSource, spreadPercent, items: items.map(toPriceDto), sources: sources.map(toPriceSourceDto) };
     },
 
     /** An operator's price: it holds (the live sources leave it alone) until released. */
@@ -301,6 +319,7 @@ export function createExchangeSetupService({
           updatePrice(tx, code, {
             usdPrice: body.usdPrice,
             source: MANUAL_SOURCE,
+            sources: [],
             lastError: null,
             ...(body.maxAgeSeconds !== undefined && { maxAgeSeconds: body.maxAgeSeconds }),
           }),

@@ -1,4 +1,4 @@
-import { Decimal, type Currency, type CurrencySide, type Lang } from '@obmen/shared';
+import { Decimal, type Currency, type CurrencySide, type Lang, type PriceSource } from '@obmen/shared';
 import type { Database, Db } from '../../db/database';
 import {
   listCurrencies,
@@ -16,8 +16,10 @@ export interface CatalogCurrency {
   usdPrice: Decimal | null;
   priceUpdatedAt: Date | null;
   priceMaxAgeSeconds: number | null;
-  /** Where the price came from: `static` (set by an operator) or a live source's name. */
+  /** Where the price came from: `static` or `manual` (set by an operator), `median` of live sources, `par` (USDT). */
   priceSource: string | null;
+  /** A live price's sources: it is their median, as of `priceUpdatedAt`. */
+  priceSources: PriceSource[];
 }
 
 export interface CatalogDirection {
@@ -111,6 +113,7 @@ export function createCatalog(db: Db, database?: Pick<Database, 'notify' | 'list
             priceUpdatedAt: price?.updatedAt ?? null,
             priceMaxAgeSeconds: price?.maxAgeSeconds ?? null,
             priceSource: price?.source ?? null,
+            priceSources: price?.sources ?? [],
           },
         ];
       }),

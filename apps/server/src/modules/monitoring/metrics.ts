@@ -77,6 +77,21 @@ export function registerScrapedGauges(metrics: Metrics, db: Db, catalog: Catalog
       }
     },
   });
+  // Live prices (issue 45): under two agreeing sources an asset is one failure away from closing.
+  new client.Gauge({
+    name: 'obmen_price_sources_counted',
+    help: "How many public sources counted in each asset's live median at the last refresh",
+    labelNames: ['valute'] as const,
+    registers: [metrics.registry],
+    async collect() {
+      const rows = await queryRows<{ valute: string; n: number }>(
+        db,
+        sql`select valute, (count(*) filter (where verdict = 'counted'))::int as n from price_sources group by valute`,
+      );
+      this.reset();
+      for (const row of rows) this.set({ valute: row.valute }, row.n);
+    },
+  });
   // Automatic payouts (issue 44): what waits for people (awaiting approval, unknown, failed) pages someone.
   new client.Gauge({
     name: 'obmen_ticket_payouts',

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { Decimal } from '@obmen/shared';
 import { createTestApp, type TestContext } from '../../../test/test-app';
-import { directions, reserves, ticketLimits } from '../../db/schema';
+import { directions, priceSources, reserves, ticketLimits } from '../../db/schema';
 import { claimRun, finishRun } from '../jobs/job-runs.repository';
 import { EVENT_LOOP_SAMPLE_MS } from './metrics';
 import { EXPORT_CACHE_CONTROL } from './monitoring.routes';
@@ -389,7 +389,14 @@ describe('observability', () => {
     await ctx.app.inject({ url: '/api/v1/Exchange/get_currencies/give' });
     await claimRun(ctx.database.db, 'expire_tickets', 10);
     await finishRun(ctx.database.db, 'expire_tickets', null);
+    const checkedAt = new Date();
+    await ctx.database.db.insert(priceSources).values([
+      { valute: 'BTC', source: 'okx', usdPrice: '95000', priceAt: checkedAt, checkedAt, verdict: 'counted' },
+      { valute: 'BTC', source: 'kraken', usdPrice: '133000', priceAt: checkedAt, checkedAt, verdict: 'outlier' },
+    ]);
     const res = await ctx.app.inject({ url: '/metrics', headers: SCRAPER });
+    await ctx.database.db.delete(priceSources);
+    expect(res.body).toMatch(/obmen_price_sources_counted\{valute="BTC"\} 1/);
     expect(res.headers['content-type']).toContain('text/plain');
     expect(res.body).toMatch(
       /obmen_http_request_duration_seconds_count\{method="GET",route="\/api\/v1\/Exchange\/get_currencies\/:side",status_code="200"\} \d+/,

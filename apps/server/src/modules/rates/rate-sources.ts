@@ -1,58 +1,36 @@
-import { XMLParser } from 'fast-xml-parser';
-import { Decimal } from '@obmen/shared';
-import { fetchWithRetry } from './fetch-with-retry';
+import type { PriceSource } from '@obmen/shared';
+import type { RateSource, SourceEndpoint } from './rate-source';
+import { binanceSource } from './sources/binance';
+import { bybitSource } from './sources/bybit';
+import { cbrSource } from './sources/cbr';
+import { krakenSource } from './sources/kraken';
+import { nbrbSource } from './sources/nbrb';
+import { okxSource } from './sources/okx';
 
-/** USD prices by valute (BTC, RUB…) from one source; a source throws when it cannot give any. */
-export type UsdPrices = Map<string, Decimal>;
+const CLIENTS: Record<PriceSource, (endpoint: SourceEndpoint) => RateSource> = {
+  binance: binanceSource,
+  okx: okxSource,
+  bybit: bybitSource,
+  kraken: krakenSource,
+  cbr: cbrSource,
+  nbrb: nbrbSource,
+};
 
-const POSITIVE = /^\d+(\.\d+)?$/;
+/** Each source's public host: what RATE_<SOURCE>_URL is unless set (tests and e2e point them at local fakes). */
+export const DEFAULT_SOURCE_URLS: Record<PriceSource, string> = {
+  binance: 'https://api.binance.com',
+  okx: 'https://www.okx.com',
+  bybit: 'https://api.bybit.com',
+  kraken: 'https://api.kraken.com',
+  cbr: 'https://www.cbr.ru',
+  nbrb: 'https://www.nbrb.by',
+};
 
-/**
- * A crypto exchange's public ticker (Binance's /api/v3/ticker/price format). Prices are quoted in
- * USDT, taken as USD; USDT itself is priced at 1.
- */
-export async function fetchCryptoPrices(baseUrl: string, valutes: string[], timeoutMs?: number): Promise<UsdPrices> {
-  const wanted = valutes.filter((v) => v !== 'USDT' && v !== 'RUB');
-  const symbols = wanted.map((v) => `${v}USDT`);
-  const url = `${baseUrl.replace(/\/$/, '')}/api/v3/ticker/price?symbols=${encodeURIComponent(JSON.stringify(symbols))}`;
-  const response = await fetchWithRetry(url, { timeoutMs });
-  let body: unknown;
-  try {
-    body = await response.json();
-  } catch {
-    throw new Error('the ticker answered with something that is not JSON');
-  }
-  if (!Array.isArray(body)) throw new Error('the ticker answer is not a list of prices');
-  const prices: UsdPrices = new Map([['USDT', new Decimal(1)]]);
-  for (const entry of body as { symbol?: unknown; price?: unknown }[]) {
-    if (typeof entry?.symbol !== 'string' || typeof entry.price !== 'string' || !POSITIVE.test(entry.price)) continue;
-    const valute = entry.symbol.replace(/USDT$/, '');
-    const price = new Decimal(entry.price);
-    if (wanted.includes(valute) && price.gt(0)) prices.set(valute, price);
-  }
-  if (prices.size === 1 && wanted.length > 0) throw new Error('the ticker gave none of the prices asked for');
-  return prices;
-}
-
-/**
- * The Central Bank of Russia's daily rates (XML_daily.asp: windows-1251, comma decimals): the USD
- * rate in roubles gives the rouble's USD price.
- */
-export async function fetchCbrRoublePrice(url: string, timeoutMs?: number): Promise<UsdPrices> {
-  const response = await fetchWithRetry(url, { timeoutMs });
-  const text = new TextDecoder('windows-1251').decode(await response.arrayBuffer());
-  let parsed: { ValCurs?: { Valute?: { CharCode?: unknown; Nominal?: unknown; Value?: unknown }[] } };
-  try {
-    parsed = new XMLParser({ parseTagValue: false, isArray: (name) => name === 'Valute' }).parse(text);
-  } catch {
-    throw new Error('the CBR answer is not XML');
-  }
-  const usd = parsed.ValCurs?.Valute?.find((v) => v.CharCode === 'USD');
-  const value = typeof usd?.Value === 'string' ? usd.Value.replace(',', '.') : '';
-  const nominal = typeof usd?.Nominal === 'string' ? usd.Nominal : '1';
-  if (!POSITIVE.test(value) || !/^\d+$/.test(nominal) || Number(value) === 0) {
-    throw new Error('the CBR answer has no USD rate');
-  }
-  // Value roubles buy Nominal dollars: one rouble is Nominal / Value dollars.
-  return new Map([['RUB', new Decimal(nominal).div(value)]]);
+/** The sources RATE_SOURCES turns on, each at its base URL. */
+export function createRateSources(
+  enabled: readonly PriceSource[],
+  urls: Partial<Record<PriceSource, string>>,
+  timeoutMs?: number,
+): RateSource[] {
+  return enabled.map((id) => CLIENTS[id]({ baseUrl: urls[id] ?? DEFAULT_SOURCE_URLS[id], timeoutMs }));
 }

@@ -21,7 +21,7 @@ import type { UserRow } from '../accounts/accounts.repository';
 import { findUserIdByRefNumber } from '../accounts/accounts.repository';
 import type { Catalog } from '../exchange/exchange.catalog';
 import type { Pair } from '../exchange/exchange-pairs';
-import { holdRefusal, type PricedQuote } from '../exchange/exchange-quotes.service';
+import { holdRefusal, rateSourcesOf, type PricedQuote } from '../exchange/exchange-quotes.service';
 import type { ExchangeService } from '../exchange/exchange.service';
 import { readReserve, type CurrencyRow } from '../exchange/exchange.repository';
 import type { QuoteSigner } from '../exchange/quote-token';
@@ -248,6 +248,8 @@ export function createTicketCreation(
       getSum,
       rate: sums.rate.toFixed(30, Decimal.ROUND_DOWN),
       fixed: body.useFixed,
+      // A floating rate was made just now from these prices; a fixed one came with its quote.
+      rateSources: body.useFixed ? [] : rateSourcesOf(pair),
       feePercent: priced.fee.toFixed(4),
       discountPercent: priced.discount.toFixed(4),
       usdValue: toCents(sums.giveSum.times(pair.give.usdPrice!), 'down'),

@@ -143,6 +143,7 @@ export function createTicketViews({ db, catalog, publicUrl }: { db: DbOrTx; cata
       get: side(row.getCode, row.getSum),
       rate: toRate(new Decimal(row.rate)),
       fixed: row.fixed,
+      rateSources: row.rateSources,
       manual: row.manual,
       promo:
         row.promoCode && row.promoBonus

@@ -11,6 +11,7 @@ import { QueryState } from '../components/query-state';
 import styles from '../components/desk.module.css';
 import { useConsoleLanguage } from '../hooks/use-console-language';
 import { screenLoader } from '../staff';
+import { PriceSourcesTable } from './price-sources-table';
 
 const REFRESH = ['prices', 'directions'];
 
@@ -29,6 +30,16 @@ export function Component() {
   const release = useAdminMutation(REFRESH);
   const [editing, setEditing] = useState<string | null>(null);
   const valute = (code: string) => currencies.data?.find((c) => c.code === code)?.valute ?? code;
+  const sourceLabel = (price: AdminPrice) => {
+    if (price.source === 'manual') return t('admin.prices.manual');
+    if (price.source === 'par') return t('admin.prices.par');
+    if (price.sources.length > 0) {
+      return t('admin.prices.median', {
+        sources: price.sources.map((source) => t(`admin.prices.names.${source}`)).join(', '),
+      });
+    }
+    return price.source;
+  };
 
   return (
     <div className={styles.page}>
@@ -37,7 +48,9 @@ export function Component() {
       </div>
       {list.data && (
         <p className={`${styles.notice} ${styles.flush}`}>
-          {t(list.data.rateSource === 'live' ? 'admin.prices.live' : 'admin.prices.static')}
+          {list.data.rateSource === 'live'
+            ? t('admin.prices.live', { spread: list.data.spreadPercent })
+            : t('admin.prices.static')}
         </p>
       )}
       {!list.data ? (
@@ -67,9 +80,7 @@ export function Component() {
                   </td>
                   <td className={styles.num}>$ {price.usdPrice}</td>
                   <td>
-                    <Badge tone={price.source === 'manual' ? 'accent' : 'neutral'}>
-                      {price.source === 'manual' ? t('admin.prices.manual') : price.source}
-                    </Badge>
+                    <Badge tone={price.source === 'manual' ? 'accent' : 'neutral'}>{sourceLabel(price)}</Badge>
                     {price.lastError && (
                       <div className={`${styles.small} ${styles.inlineError}`}>
                         {t('admin.prices.lastError', { error: price.lastError })}
@@ -125,6 +136,7 @@ export function Component() {
           </table>
         </div>
       )}
+      {list.data && list.data.sources.length > 0 && <PriceSourcesTable sources={list.data.sources} />}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import * as z from '../zod';
-import { CURRENCY_KINDS, REQUISITE_KINDS } from '../exchange';
+import { CURRENCY_KINDS, priceSourceSchema, REQUISITE_KINDS } from '../exchange';
 import { isExplorerTemplate, TX_HASH_FORMAT_NAMES } from '../../validation/tx-explorer';
 import { CHAINS, WATCH_MODES } from '../../validation/chain-watch';
 import { ADDRESS_FORMATS } from '../../validation/addresses';
@@ -317,12 +317,44 @@ export const adminPriceSchema = z.object({
   updatedAt: z.string(),
   ageSeconds: z.number().int(),
   stale: z.boolean(),
+  /** A live median's sources (issue 45); empty for a price set by hand. */
+  sources: z.array(priceSourceSchema),
 });
 export type AdminPrice = z.infer<typeof adminPriceSchema>;
+
+/**
+ * How the last refresh used a source's price of an asset: `counted` in the median; left out as an
+ * `outlier` (beyond the spread from the median), `stale` (older than the asset's maximum age),
+ * `missing` (the source never gave one: see its error), or `too_few` (under two fresh sources, no median).
+ */
+export const PRICE_VERDICTS = ['counted', 'outlier', 'stale', 'missing', 'too_few'] as const;
+export type PriceVerdict = (typeof PRICE_VERDICTS)[number];
+
+/** One source's last price of one asset, as the operator's prices screen shows it. */
+export const adminPriceSourceSchema = z.object({
+  valute: z.string(),
+  source: priceSourceSchema,
+  usdPrice: z.string().nullable(),
+  /** When the price was current (the source's own time when it gives an older one). */
+  priceAt: z.string().nullable(),
+  ageSeconds: z.number().int().nullable(),
+  checkedAt: z.string(),
+  /** Why the last reading gave nothing, as the source or the network said it. */
+  lastError: z.string().nullable(),
+  verdict: z.enum(PRICE_VERDICTS),
+  /** Its distance from the median it was judged against, signed, in percent. */
+  deviationPercent: z.string().nullable(),
+});
+export type AdminPriceSource = z.infer<typeof adminPriceSourceSchema>;
+
 export const adminPriceListSchema = z.object({
   /** RATE_SOURCE: `static` prices move only by hand; `live` ones follow the sources unless set by hand. */
   rateSource: z.enum(['static', 'live']),
+  /** RATE_SPREAD_PERCENT: how far from the median a source may be and still count. */
+  spreadPercent: z.string(),
   items: z.array(adminPriceSchema),
+  /** Every asset's sources, by asset and source. */
+  sources: z.array(adminPriceSourceSchema),
 });
 export type AdminPriceList = z.infer<typeof adminPriceListSchema>;
 

@@ -34,8 +34,13 @@ const quote = () => {
     promo: null,
     promoError: null,
     fixed: false,
+    rateSources: [{ valute: 'BTC', sources: ['binance', 'okx', 'kraken'], at: SOURCES_AT }],
+    confirmations,
   };
 };
+// Moscow is UTC+3: 11:05:12Z reads 14:05:12 wherever the test runs.
+const SOURCES_AT = '2026-11-21T11:05:12.000Z';
+let confirmations: number | null = null;
 
 type Reply = { status: number; body: unknown };
 let createReplies: Reply[] = [];
@@ -126,6 +131,36 @@ async function fillAndReview() {
 
 const confirm = () =>
   act(async () => fireEvent.click(screen.getByRole('button', { name: 'Подтвердить и создать заявку' })));
+
+describe('the order page', () => {
+  it.each([
+    ['ru', null, ['BTC: медиана Binance, OKX, Kraken на 14:05:12 МСК']],
+    [
+      'en',
+      6,
+      [
+        'BTC: median of Binance, OKX, Kraken at 14:05:12 Moscow time',
+        'Network confirmations for the payment to count: 6',
+      ],
+    ],
+  ] as const)(
+    'names the sources of the rate, and the confirmations of a watched currency (%s)',
+    async (lang, count, line) => {
+      confirmations = count;
+      await initI18n(lang);
+      try {
+        renderCreate();
+        const shown = [...(await screen.findByTestId('rate-sources')).querySelectorAll('li')].map(
+          (li) => li.textContent,
+        );
+        expect(shown).toEqual(line);
+      } finally {
+        confirmations = null;
+        await initI18n('ru');
+      }
+    },
+  );
+});
 
 describe('creating a ticket', () => {
   it('sends the live quote, the requisites and the referral id with an Idempotency-Key, once', async () => {

@@ -6,6 +6,7 @@ import type { Currency, Ticket } from '@obmen/shared/contracts';
 import { pagePath } from '@obmen/shared/routing';
 import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
+import { RateSources } from '../../../components/rate-sources';
 import { Spinner } from '../../../components/ui/spinner';
 import formStyles from '../../../components/ui/form.module.css';
 import { useLanguage } from '../../../hooks/use-language';
@@ -189,14 +190,21 @@ function TicketForm({ draft, email, refId, onCreated, give, get, fields }: Ticke
       countdown={quoteReady ? countdown : undefined}
       updating={quote.isFetching}
       extra={
-        bonus ? (
-          <p className={styles.bonus}>
-            {t('ticketCreate.promoApplied', {
-              code: bonus.code,
-              bonus: `${formatAmount(bonus.bonus, lang, { scale: get.scale })} ${get.valute}`,
-            })}
-          </p>
-        ) : null
+        <>
+          {bonus && (
+            <p className={styles.bonus}>
+              {t('ticketCreate.promoApplied', {
+                code: bonus.code,
+                bonus: `${formatAmount(bonus.bonus, lang, { scale: get.scale })} ${get.valute}`,
+              })}
+            </p>
+          )}
+          <RateSources
+            rateSources={received.quote.rateSources}
+            confirmations={received.quote.confirmations}
+            className={styles.sources}
+          />
+        </>
       }
     />
   ) : quote.isError ? null : (

@@ -3,6 +3,7 @@ import { useTranslation } from '../../../lib/i18n';
 import { Link } from 'react-router';
 import type { Ticket } from '@obmen/shared/contracts';
 import { pagePath } from '@obmen/shared/routing';
+import { RateSources } from '../../../components/rate-sources';
 import { Spinner } from '../../../components/ui/spinner';
 import { PayoutReference } from '../../../components/ui/payout-reference';
 import { formatDuration } from '../../../hooks/use-time-left';
@@ -150,6 +151,7 @@ function TicketCard({ ticket, onDeadline }: { ticket: Ticket; onDeadline: () => 
             <span className={styles.muted}>
               · {t(ticket.fixed ? 'ticketCommon.fixedRate' : 'ticketCommon.floatingRate')}
             </span>
+            <RateSources rateSources={ticket.rateSources} className={styles.sources} />
           </Row>
           <Row label={t('ticketInfo.paymentDetails')}>{requisites(ticket.requisites.give)}</Row>
           {ticket.promo && (
