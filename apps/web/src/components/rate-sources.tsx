@@ -1,6 +1,6 @@
 import type { PriceSource, RateSource } from '@obmen/shared/contracts';
 import { useTranslation } from '../lib/i18n';
-import { formatMoscowClock } from '../lib/format-date';
+import { formatMoscowClock } from '../lib/moscow-clock';
 import styles from './rate-sources.module.css';
 
 interface RateSourcesProps {

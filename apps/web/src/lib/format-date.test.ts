@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Lang } from '@obmen/shared/i18n';
-import { formatDate, formatDateTime, formatMoscowClock, formatTime, type DateStyle } from './format-date';
+import { formatDate, formatDateTime, formatTime, type DateStyle } from './format-date';
+import { formatMoscowClock } from './moscow-clock';
 
 const LOCALES: Record<Lang, string> = { ru: 'ru-RU', en: 'en-GB' };
 const STYLES: DateStyle[] = ['long', 'medium', 'short'];

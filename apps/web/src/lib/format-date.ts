@@ -32,23 +32,6 @@ export function formatTime(value: string | number | Date): string {
     : String(value);
 }
 
-/**
- * Hours, minutes and seconds in Moscow, 24-hour: "14:05:12" (a price's time). One zone for every
- * reader, so the page the server draws and the one the browser takes over say the same.
- */
-export function formatMoscowClock(value: string | number | Date): string {
-  const date = parse(value);
-  return date
-    ? formatter('moscow clock', 'ru-RU', {
-        hour: '2-digit',
-        minute: '2-digit',
-        second: '2-digit',
-        hourCycle: 'h23',
-        timeZone: 'Europe/Moscow',
-      }).format(date)
-    : String(value);
-}
-
 /** A timestamp from the API (ISO 8601) as a date: "12 мая 2025 г." / "12 May 2025" (long). */
 export function formatDate(iso: string, lang: Lang, style: DateStyle = 'medium'): string {
   const date = parse(iso);

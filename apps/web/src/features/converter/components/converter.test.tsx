@@ -119,23 +119,6 @@ async function firstQuote() {
 }
 
 describe('the converter', () => {
-  it('says which sources make the rate and how many confirmations count (issue 45)', async () => {
-    renderConverter();
-    await waitFor(() => expect(calls).toHaveLength(1));
-    // Moscow is UTC+3: 11:05:12Z reads 14:05:12 wherever the test runs.
-    const rateSources: Quote['rateSources'] = [
-      { valute: 'BTC', sources: ['binance', 'okx', 'kraken'], at: '2026-11-21T11:05:12.000Z' },
-      { valute: 'RUB', sources: ['cbr'], at: '2026-11-21T11:04:03.000Z' },
-    ];
-    await act(async () => calls[0]!.answer(quote({ rateSources, confirmations: 2 })));
-    const lines = [...(await screen.findByTestId('rate-sources')).querySelectorAll('li')].map((li) => li.textContent);
-    expect(lines).toEqual([
-      'BTC: медиана Binance, OKX, Kraken на 14:05:12 МСК',
-      'RUB: по данным Банка России на 14:04:03 МСК',
-      'Подтверждений сети для зачёта платежа: 2',
-    ]);
-  });
-
   it('starts from the minimum and prices a pause in typing once', async () => {
     await firstQuote();
     for (const text of ['1', '12', '125', '1250', '12500']) fireEvent.change(giveField(), { target: { value: text } });

@@ -6,7 +6,6 @@ import { pagePath } from '@obmen/shared/routing';
 import { Button } from '../../../components/ui/button';
 import { CountdownRing } from '../../../components/ui/countdown-ring';
 import { Spinner } from '../../../components/ui/spinner';
-import { RateSources } from '../../../components/rate-sources';
 import { floorOf, rateLine, readable } from '../converter-logic';
 import type { Converter as ConverterModel } from '../hooks/use-converter';
 import { preloadCurrencyPicker } from './currency-picker';
@@ -170,9 +169,6 @@ export function Converter({ model }: { model: ConverterModel }) {
                 </>
               )}
             </p>
-          )}
-          {quote && (
-            <RateSources rateSources={quote.rateSources} confirmations={quote.confirmations} className={styles.fee} />
           )}
           {model.failed && (
             <p className={styles.failed} role="alert">
