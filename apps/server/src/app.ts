@@ -77,6 +77,9 @@ import { serveMetricsOnLoopback } from './modules/monitoring/metrics-access';
 import { createLiveRates } from './modules/rates/rates.job';
 import { createRateSources } from './modules/rates/rate-sources';
 import { createScheduler } from './modules/jobs/job-scheduler';
+import { createBotApi } from './modules/telegram/bot-api';
+import { createTelegram, type Telegram, type TelegramTimings } from './modules/telegram/telegram.service';
+import { telegramRoutes } from './modules/telegram/telegram.routes';
 import { CHAINS } from './modules/chain/addresses';
 import { createChainWatcher, type OnObservation } from './modules/chain/chain-watcher';
 import { allocateDeposit } from './modules/chain/deposits';
@@ -126,6 +129,10 @@ export interface AppDeps {
         | 'RATE_REFRESH_SECONDS'
         | 'TICKET_EXPIRY_CHECK_SECONDS'
         | 'PAYMENT_WINDOWS'
+        | 'TELEGRAM_BOT_TOKEN'
+        | 'TELEGRAM_BOT_USERNAME'
+        | 'TELEGRAM_API_URL'
+        | 'TELEGRAM_WEBHOOK_SECRET'
         | 'CHAIN_WATCH'
         | 'CHAIN_WATCH_SECONDS'
         | 'CHAIN_SCAN_BLOCKS'
@@ -164,6 +171,8 @@ export interface AppDeps {
   onObservation?: OnObservation;
   /** Shorter leases and settling times of payouts, for the tests that crash and reconcile them. */
   payoutTimings?: PayoutTimings;
+  /** Shorter Telegram polls, link lifetimes and retries (tests). */
+  telegramTimings?: Partial<TelegramTimings>;
 }
 
 export async function buildApp({
@@ -179,6 +188,7 @@ export async function buildApp({
   clientTimeouts = CLIENT_TIMEOUTS,
   onObservation,
   payoutTimings,
+  telegramTimings,
 }: AppDeps) {
   const app = Fastify({
     logger: withRedactedRequests(logger ?? { level: config.LOG_LEVEL }),
@@ -322,7 +332,23 @@ export async function buildApp({
   const promo = createPromoService(database.db);
   await app.register(promoRoutes, { promo, exchange, guards });
   const payoutIntents = createPayoutIntents({ catalog, enabled: payoutsOn });
+  const telegram = createTelegram({
+    database,
+    log: app.log,
+    api: config.TELEGRAM_BOT_TOKEN
+      ? createBotApi({
+          token: config.TELEGRAM_BOT_TOKEN,
+          baseUrl: config.TELEGRAM_API_URL ?? 'https://api.telegram.org',
+        })
+      : null,
+    botUsername: config.TELEGRAM_BOT_USERNAME ?? null,
+    webhookSecret: config.TELEGRAM_WEBHOOK_SECRET ?? null,
+    publicUrl: config.PUBLIC_URL,
+    ...(telegramTimings && { timings: telegramTimings }),
+  });
+  app.addHook('onClose', () => telegram.stop());
   const tickets = createTicketsService({
+    notifier: telegram,
     onSuccess: async (tx, ticket) => {
       await referral.accrue(tx, ticket);
       if (ticket.userId) exchange.forgetTurnover(ticket.userId);
@@ -348,7 +374,13 @@ export async function buildApp({
   });
   const payments = createIncomingPaymentsService({ db: database.db, catalog, exchange, signer, mailer, tickets });
   await app.register(incomingPaymentsRoutes, { payments, guards });
-  const cardCheck = createCardCheckService({ db: database.db, tickets, uploadsDir });
+  const cardCheck = createCardCheckService({
+    db: database.db,
+    tickets,
+    uploadsDir,
+    onPhotoSent: (tx, ticket) => telegram.cardPhotoSentIn(tx, ticket),
+  });
+  await app.register(telegramRoutes, { telegram, tickets, guards, rateLimits });
   await app.register(cardCheckRoutes, { cardCheck, guards });
   const timings = payoutTimings ?? {
     ...PAYOUT_TIMINGS,
@@ -415,6 +447,12 @@ export async function buildApp({
       });
       scheduler.every('live_rates', config.RATE_REFRESH_SECONDS ?? 60, () => live.refresh());
     }
+    if (telegram.enabled) {
+      // Each queued message is locked by the run that sends it (SKIP LOCKED): processes share the queue, none sends one twice.
+      scheduler.every('telegram_send', 2, () => telegram.deliver());
+      scheduler.every('telegram_alerts', 30, () => telegram.checkAlerts());
+      await telegram.start();
+    }
     if (payoutsOn) {
       // Each payout is claimed with its ticket locked: processes share the queue, none sends one twice.
       scheduler.every('payouts', config.PAYOUT_SECONDS ?? 10, () => payoutWorker.run());
@@ -471,6 +509,7 @@ export async function buildApp({
     referral,
     promo,
     payoutWorker,
+    telegram,
   });
 
   return app;
@@ -490,6 +529,8 @@ export interface Services {
   promo: PromoService;
   /** Sends due payouts and reconciles open ones (a job with PAYOUTS=on; tests run it by hand). */
   payoutWorker: PayoutWorker;
+  /** Ticket news and operators' alerts in Telegram; `alert(kind, facts)` is the entry point for any alert. */
+  telegram: Telegram;
 }
 
 declare module 'fastify' {

@@ -142,6 +142,30 @@ const settings = z.object({
   // no record of is sent again (same key) only this long after its call began.
   PAYOUT_LEASE_SECONDS: wholeSeconds(1).default(120),
   PAYOUT_SETTLE_SECONDS: wholeSeconds(0).default(60),
+  // Telegram (issue 46): a customer's ticket news and the operators' alerts; unset, no Telegram at all (docs/telegram.md).
+  TELEGRAM_BOT_TOKEN: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^\d{1,20}:[A-Za-z0-9_-]{20,100}$/, 'must be a bot token from @BotFather, such as 123456:ABC-DEF…')
+      .optional(),
+  ),
+  TELEGRAM_BOT_USERNAME: z.preprocess(
+    (value) => (typeof value === 'string' ? value.replace(/^@/, '') || undefined : value),
+    z
+      .string()
+      .regex(/^[A-Za-z][A-Za-z0-9_]{3,31}$/, "must be the bot's username, such as obmen_bot")
+      .optional(),
+  ),
+  TELEGRAM_API_URL: z.url({ error: 'must be an absolute URL' }).default('https://api.telegram.org'),
+  // Set: Telegram posts updates to PUBLIC_URL/api/telegram/webhook with this secret; unset: the server polls (getUpdates).
+  TELEGRAM_WEBHOOK_SECRET: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{16,256}$/, 'must be 16 to 256 characters of A-Z, a-z, 0-9, _ and -')
+      .optional(),
+  ),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',
@@ -197,10 +221,16 @@ const settings = z.object({
   ),
 });
 
-const configSchema = settings.refine((config) => config.METRICS_PORT !== config.PORT, {
-  path: ['METRICS_PORT'],
-  message: 'must differ from PORT',
-});
+const configSchema = settings
+  .refine((config) => config.METRICS_PORT !== config.PORT, {
+    path: ['METRICS_PORT'],
+    message: 'must differ from PORT',
+  })
+  // The deep links name the bot: a token without its username could link nobody.
+  .refine((config) => !config.TELEGRAM_BOT_TOKEN || config.TELEGRAM_BOT_USERNAME, {
+    path: ['TELEGRAM_BOT_USERNAME'],
+    message: 'must be set when TELEGRAM_BOT_TOKEN is (the bot username from @BotFather)',
+  });
 
 export type Config = z.infer<typeof configSchema> & { PUBLIC_URL: string };
 
@@ -210,7 +240,14 @@ export class ConfigError extends Error {
 }
 
 /** Settings never printed back, even when wrong. */
-const SECRETS = ['SECRET', 'TWO_FACTOR_KEY', 'ADMIN_PASSWORD', 'METRICS_TOKEN'];
+const SECRETS = [
+  'SECRET',
+  'TWO_FACTOR_KEY',
+  'ADMIN_PASSWORD',
+  'METRICS_TOKEN',
+  'TELEGRAM_BOT_TOKEN',
+  'TELEGRAM_WEBHOOK_SECRET',
+];
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = configSchema.safeParse(env);

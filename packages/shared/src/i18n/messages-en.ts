@@ -45,6 +45,7 @@ export const EN_MESSAGES: Record<MessageKey, string> = {
   'ticket.paymentExpired': 'Payment time expired',
   'ticket.depositAddress': 'Address for this ticket’s payment',
   'ticket.wrongStatus': 'The ticket cannot be changed in this status',
+  'telegram.off': 'Telegram is not set up on this exchanger',
   'ticket.conversionDisabled': 'Maintenance break: new tickets are not accepted for now',
   'ticket.cardRejected': 'The card photo did not pass the check',
   'ticket.sumsChanged': 'The amounts do not match the current calculation: check the new amounts',

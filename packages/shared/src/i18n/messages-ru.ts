@@ -47,6 +47,7 @@ export const RU_MESSAGES = {
   'ticket.paymentExpired': 'Истекло время оплаты',
   'ticket.depositAddress': 'Адрес для оплаты этой заявки',
   'ticket.wrongStatus': 'В этом статусе заявку нельзя изменить',
+  'telegram.off': 'Telegram в этом обменнике не подключён',
   'ticket.conversionDisabled': 'Технический перерыв: новые заявки временно не принимаются',
   'ticket.cardRejected': 'Фотография карты не прошла проверку',
   'ticket.sumsChanged': 'Суммы не совпадают с текущим расчётом: проверьте новые суммы',

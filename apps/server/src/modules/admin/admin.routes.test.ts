@@ -45,6 +45,7 @@ const ADMIN_ONLY = [
   'PUT /api/admin/seo/:give/:get',
   'DELETE /api/admin/seo/:give/:get',
   'POST /api/admin/preview',
+  'PUT /api/admin/telegram/alerts',
 ];
 
 /** A concrete URL for a route pattern: each parameter gets a well-formed value that names nothing. */

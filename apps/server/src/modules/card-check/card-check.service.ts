@@ -1,19 +1,28 @@
 import type { Lang } from '@obmen/shared';
-import type { Db } from '../../db/database';
+import type { Db, Tx } from '../../db/database';
 import { ConflictError } from '../../http/errors';
 import type { UserRow } from '../accounts/accounts.repository';
 import type { TicketsService } from '../tickets/tickets.service';
-import { findCardCheck, lockTicket, updateTicket, upsertCardCheck } from '../tickets/tickets.repository';
+import {
+  findCardCheck,
+  lockTicket,
+  updateTicket,
+  upsertCardCheck,
+  type TicketRow,
+} from '../tickets/tickets.repository';
 import { deleteCardImage, readCardImage, storeCardImage } from './card-image';
 
 export function createCardCheckService({
   db,
   tickets,
   uploadsDir,
+  onPhotoSent,
 }: {
   db: Db;
   tickets: TicketsService;
   uploadsDir: string;
+  /** A ticket's first card photo now waits for an operator (Telegram's alert, issue 46), in its transaction. */
+  onPhotoSent?: (tx: Tx, ticket: TicketRow) => Promise<void>;
 }) {
   return {
     async upload(ticketId: string, requester: UserRow | null, image: Buffer, lang: Lang) {
@@ -32,6 +41,7 @@ export function createCardCheckService({
           // The first photo starts the operator's window; a photo sent again keeps it, so no upload
           // (of any picture, issue 42) leaves the hold without an end.
           if (!before) await updateTicket(tx, ticketId, { paymentDeadline: tickets.reviewDeadline(ticket) });
+          if (!before && onPhotoSent) await onPhotoSent(tx, ticket);
           return before;
         })
         .catch(async (error: unknown) => {

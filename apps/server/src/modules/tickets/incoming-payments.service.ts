@@ -291,7 +291,7 @@ export function createIncomingPaymentsService({
         ...state,
       });
       // Told once, with the row made once per transaction; one that counts at once gets its status mail instead.
-      if (!counts && !obs.gone) await mailer.enqueue(tx, tickets.paymentSeenMailOf(ticket, row));
+      if (!counts && !obs.gone) await tickets.queueTicketMail(tx, ticket, tickets.paymentSeenMailOf(ticket, row));
     }
     if (!counts) return { ticket, outcome: obs.gone ? 'gone' : 'seen' } as const;
     const outcome = await settle(tx, ticket, { seenAt: firstSeen, countedBefore, amount, reporter });

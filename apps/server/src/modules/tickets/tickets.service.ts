@@ -2,6 +2,7 @@ import { Decimal, type Lang, type Ticket, type TicketList, type TicketStatus } f
 import type { Tx } from '../../db/database';
 import { AppError, ConflictError, NotFoundError } from '../../http/errors';
 import type { UserRow } from '../accounts/accounts.repository';
+import type { QueuedMail } from '../mail/mailer';
 import { reserveCounts } from '../rate-limits/rate-limits.repository';
 import {
   allows,
@@ -45,8 +46,16 @@ export interface TicketsOptions extends TicketCreationOptions {
   onPaid?: (tx: Tx, ticket: TicketRow) => Promise<void>;
   /** Runs before every status change, in its transaction, with the ticket locked: may refuse it (a payout on its way). */
   guard?: (tx: Tx, ticket: TicketRow, action: TicketAction) => Promise<void>;
+  /** Who else hears of a ticket (Telegram, issue 46): in the transaction that queues its mail. */
+  notifier?: TicketNotifier;
   /** Payment windows in seconds for chosen directions (`GIVE>GET`), instead of their minutes (tests, demos). */
   paymentWindowOverrides?: ReadonlyMap<string, number>;
+}
+
+/** A channel beside the mail: a ticket's own news to its followers, and the staff's alerts at a status change. */
+export interface TicketNotifier {
+  ticketMessageIn(tx: Tx, row: TicketRow, mail: QueuedMail): Promise<void>;
+  statusChangedIn(tx: Tx, before: TicketRow, after: TicketRow): Promise<void>;
 }
 
 export interface TransitionOptions {
@@ -73,7 +82,7 @@ async function expiryReason(tx: Tx, ticket: TicketRow): Promise<string> {
 }
 
 export function createTicketsService(options: TicketsOptions) {
-  const { db, catalog, mailer, publicUrl, onSuccess, onPaid, guard } = options;
+  const { db, catalog, mailer, publicUrl, onSuccess, onPaid, guard, notifier } = options;
   const { toView, view, statusMailOf, paymentSeenMailOf, linkMailOf, excessRefundMailOf } = createTicketViews({
     db,
     catalog,
@@ -95,7 +104,12 @@ export function createTicketsService(options: TicketsOptions) {
     );
   /** `payments`: what the ticket has received, when the caller knows it (a new ticket: nothing). */
   const queueStatusMail = async (tx: Tx, row: TicketRow, payments?: Awaited<ReturnType<typeof listPayments>>) =>
-    mailer.enqueue(tx, statusMailOf(row, payments ?? (await listPayments(tx, row.id))));
+    queueTicketMail(tx, row, statusMailOf(row, payments ?? (await listPayments(tx, row.id))));
+  /** A mail about a ticket to its client, and the same news to the Telegram chats following it. */
+  async function queueTicketMail(tx: Tx, row: TicketRow, mail: QueuedMail): Promise<void> {
+    await mailer.enqueue(tx, mail);
+    if (notifier) await notifier.ticketMessageIn(tx, row, mail);
+  }
 
   /**
    * One status change, in the caller's transaction: the ticket is locked, the change is checked
@@ -143,6 +157,7 @@ export function createTicketsService(options: TicketsOptions) {
       note: opts.note ?? null,
     });
     await queueStatusMail(tx, updated);
+    if (notifier) await notifier.statusChangedIn(tx, ticket, updated);
     if (opts.within) await opts.within(tx, ticket, updated);
     return updated;
   }
@@ -326,7 +341,7 @@ export function createTicketsService(options: TicketsOptions) {
         if (!ticket.excessRefund) throw new ConflictError('no_excess_refund', 'ticket.noExcessRefund');
         if (ticket.excessRefundTxid) throw new ConflictError('excess_refund_recorded', 'ticket.excessRefundRecorded');
         const after = await updateTicket(tx, id, { excessRefundTxid: txid });
-        await mailer.enqueue(tx, excessRefundMailOf(after));
+        await queueTicketMail(tx, after, excessRefundMailOf(after));
         await within(tx, ticket, after);
         return after;
       });
@@ -336,6 +351,7 @@ export function createTicketsService(options: TicketsOptions) {
 
     view,
     paymentSeenMailOf,
+    queueTicketMail,
   };
 }
 
