@@ -78,7 +78,12 @@ import { createLiveRates } from './modules/rates/rates.job';
 import { createRateSources } from './modules/rates/rate-sources';
 import { createScheduler } from './modules/jobs/job-scheduler';
 import { createBotApi } from './modules/telegram/bot-api';
-import { createTelegram, type Telegram, type TelegramTimings } from './modules/telegram/telegram.service';
+import {
+  createTelegram,
+  TELEGRAM_TIMINGS,
+  type Telegram,
+  type TelegramTimings,
+} from './modules/telegram/telegram.service';
 import { telegramRoutes } from './modules/telegram/telegram.routes';
 import { CHAINS } from './modules/chain/addresses';
 import { createChainWatcher, type OnObservation } from './modules/chain/chain-watcher';
@@ -339,6 +344,7 @@ export async function buildApp({
       ? createBotApi({
           token: config.TELEGRAM_BOT_TOKEN,
           baseUrl: config.TELEGRAM_API_URL ?? 'https://api.telegram.org',
+          timeoutMs: telegramTimings?.callTimeoutMs ?? TELEGRAM_TIMINGS.callTimeoutMs,
         })
       : null,
     botUsername: config.TELEGRAM_BOT_USERNAME ?? null,

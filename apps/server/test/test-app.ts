@@ -50,6 +50,9 @@ export interface TestAppOptions {
   /** PAYOUTS on: crypto payouts go out by each currency's provider (issue 44). */
   payouts?: boolean;
   payoutTimings?: AppDeps['payoutTimings'];
+  /** A bot on a fake Bot API (issue 46): TELEGRAM_API_URL, the token, the username, webhook mode with a secret. */
+  telegram?: { apiUrl: string; token: string; username: string; webhookSecret?: string };
+  telegramTimings?: AppDeps['telegramTimings'];
 }
 
 // Tests register many users from one address; the limits get their own tests.
@@ -81,6 +84,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
       METRICS_PORT: options.metrics?.port,
       CHAIN_WATCH: options.chainWatch ?? false,
       PAYOUTS: options.payouts ?? false,
+      ...(options.telegram && {
+        TELEGRAM_API_URL: options.telegram.apiUrl,
+        TELEGRAM_BOT_TOKEN: options.telegram.token,
+        TELEGRAM_BOT_USERNAME: options.telegram.username,
+        TELEGRAM_WEBHOOK_SECRET: options.telegram.webhookSecret,
+      }),
       ...(options.chainWatchSeconds && { CHAIN_WATCH_SECONDS: options.chainWatchSeconds }),
       ...(options.liveRates && {
         RATE_SOURCE: 'live' as const,
@@ -98,6 +107,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
     ...(options.startJobs && { startJobs: true }),
     ...(options.onObservation && { onObservation: options.onObservation }),
     ...(options.payoutTimings && { payoutTimings: options.payoutTimings }),
+    ...(options.telegramTimings && { telegramTimings: options.telegramTimings }),
     database,
     secret: 'test-secret-that-is-long-enough-for-hmac-0123456789',
     twoFactorKey: 'test-two-factor-key-that-is-long-enough-0123456789',

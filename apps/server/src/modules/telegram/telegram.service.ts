@@ -57,6 +57,8 @@ export interface TelegramOptions {
 export interface TelegramTimings {
   /** How long a deep link's token works. */
   linkSeconds: number;
+  /** How long a call (other than a long poll) may take before it counts as timed out. */
+  callTimeoutMs: number;
   /** getUpdates' long-poll wait. */
   pollSeconds: number;
   /** A try that timed out is tried again after `retryBaseSeconds · 2^(tries−1)`, at most `retryMaxSeconds`… */
@@ -68,6 +70,7 @@ export interface TelegramTimings {
 
 export const TELEGRAM_TIMINGS: TelegramTimings = {
   linkSeconds: 3600,
+  callTimeoutMs: 10_000,
   pollSeconds: 25,
   retryBaseSeconds: 5,
   retryMaxSeconds: 600,
