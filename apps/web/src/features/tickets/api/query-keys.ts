@@ -12,7 +12,18 @@ export const ticketKeys = {
   currency: (code: string, lang: Lang) => [...ticketKeys.all, 'currency', code, lang] as const,
   quote: (params: object) => [...ticketKeys.all, 'quote', params] as const,
   continueQuote: (id: string, lang: Lang) => [...ticketKeys.all, 'continue-quote', id, lang] as const,
+  telegram: (id: string) => [...ticketKeys.all, 'telegram', id] as const,
   mutation: (
-    name: 'create' | 'confirm' | 'cancel' | 'upload' | 'find' | 'continue' | 'refund' | 'refundExcess' | 'payRest',
+    name:
+      | 'create'
+      | 'confirm'
+      | 'cancel'
+      | 'upload'
+      | 'find'
+      | 'continue'
+      | 'refund'
+      | 'refundExcess'
+      | 'payRest'
+      | 'telegramLink',
   ) => [...ticketKeys.all, name] as const,
 };

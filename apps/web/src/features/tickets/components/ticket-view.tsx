@@ -15,6 +15,7 @@ import { usePaymentWindow } from '../hooks/use-payment-window';
 import { rateText } from '@obmen/shared/money';
 import { StatusBadge, useStatusLabel } from './status-badge';
 import { TicketLink } from './ticket-link';
+import { TicketTelegram } from './ticket-telegram';
 import { TicketLoadError } from './ticket-load-error';
 import { RefundStatus } from './refund-status';
 import { TicketOutcome } from './ticket-outcome';
@@ -216,6 +217,7 @@ function TicketCard({ ticket, onDeadline }: { ticket: Ticket; onDeadline: () => 
           </ol>
         </section>
       )}
+      <TicketTelegram ticket={ticket} />
       <TicketLink ticket={ticket} />
     </div>
   );
