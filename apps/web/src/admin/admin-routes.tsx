@@ -44,6 +44,7 @@ export const adminRoutes: RouteObject = {
         { path: 'payouts', lazy: () => import('./screens/payouts') },
         { path: 'ticket-payouts', lazy: () => import('./screens/ticket-payouts') },
         { path: 'outbox', lazy: () => import('./screens/outbox') },
+        { path: 'telegram', lazy: () => import('./screens/telegram') },
         { path: 'currencies/:code?', lazy: () => import('./screens/currencies') },
         { path: 'directions', lazy: () => import('./screens/directions') },
         { path: 'directions/:give/:get', lazy: () => import('./screens/directions') },

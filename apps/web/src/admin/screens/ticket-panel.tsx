@@ -13,6 +13,7 @@ import { QueryState } from '../components/query-state';
 import styles from '../components/desk.module.css';
 import { TicketPanelPayout } from './ticket-panel-payout';
 import { TicketPayments } from './ticket-payments';
+import { TicketPanelTelegram } from './ticket-panel-telegram';
 import { ActionDialog, CardCheck, DESTRUCTIVE, Requisites, TimeLeft } from './ticket-panel-parts';
 
 /** One ticket as an operator needs it: amounts, client, requisites, card photo, history, mails and the next steps. */
@@ -228,6 +229,8 @@ export function TicketPanel({ id, closeTo }: { id: string; closeTo: string }) {
           </ul>
         )}
       </div>
+
+      <TicketPanelTelegram ticketId={ticket.id} lang={lang} />
 
       {action && (
         <ActionDialog
