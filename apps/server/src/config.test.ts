@@ -21,6 +21,15 @@ describe('configuration', () => {
     expect(config.DATABASE_URL).toBeUndefined();
     expect(loadConfig({ CHAIN_WATCH: 'on' }).CHAIN_WATCH).toBe(true);
     expect(loadConfig({ RATES_EXPORT_BARE_AMOUNTS: 'on' }).RATES_EXPORT_BARE_AMOUNTS).toBe(true);
+    // Telegram is off until a token is given; the username may be written with its @.
+    expect(config.TELEGRAM_BOT_TOKEN).toBeUndefined();
+    expect(config.TELEGRAM_API_URL).toBe('https://api.telegram.org');
+    expect(
+      loadConfig({
+        TELEGRAM_BOT_TOKEN: '123456:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+        TELEGRAM_BOT_USERNAME: '@obmen_bot',
+      }).TELEGRAM_BOT_USERNAME,
+    ).toBe('obmen_bot');
   });
 
   it.each([
@@ -31,6 +40,19 @@ describe('configuration', () => {
       'Invalid configuration: DATABASE_URL must be a postgres:// URL (got "mysql://x@y/z")',
     ],
     [{ SECRET: 'short' }, 'Invalid configuration: SECRET must be at least 32 characters'],
+    // The token is a secret: never printed back, even when wrong.
+    [
+      { TELEGRAM_BOT_TOKEN: 'not-a-token' },
+      'Invalid configuration: TELEGRAM_BOT_TOKEN must be a bot token from @BotFather, such as 123456:ABC-DEF…',
+    ],
+    [
+      { TELEGRAM_BOT_TOKEN: '123456:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' },
+      'Invalid configuration: TELEGRAM_BOT_USERNAME must be set when TELEGRAM_BOT_TOKEN is (the bot username from @BotFather) (got "")',
+    ],
+    [
+      { TELEGRAM_WEBHOOK_SECRET: 'short' },
+      'Invalid configuration: TELEGRAM_WEBHOOK_SECRET must be 16 to 256 characters of A-Z, a-z, 0-9, _ and -',
+    ],
     [{ METRICS_TOKEN: 'short' }, 'Invalid configuration: METRICS_TOKEN must be at least 32 characters'],
     [{ METRICS_PORT: '8080' }, 'Invalid configuration: METRICS_PORT must differ from PORT (got "8080")'],
     [{ METRICS_PORT: '0' }, 'Invalid configuration: METRICS_PORT must be a whole number from 1 to 65535 (got "0")'],

@@ -266,6 +266,26 @@ describe('operators’ alerts', () => {
     expect(await telegram().checkAlerts()).toBe(1);
   });
 
+  it('alerts of a chain source down and a stale price, each once', async () => {
+    const admin = await createUser(ctx, 'admin');
+    const chat = await linkNewChat(
+      tokenOf((await call(ctx, 'POST', '/api/admin/telegram/link', admin.headers)).json<{ url: string }>().url),
+    );
+    await db().execute(sql`update currencies set watch_error = 'HTTP 503' where code = 'BTC'`);
+    await db().execute(
+      sql`update prices set max_age_seconds = 60, updated_at = now() - interval '1 hour' where currency_code = 'ETH'`,
+    );
+    await telegram().checkAlerts();
+    await telegram().checkAlerts();
+    await telegram().deliver();
+    const texts = fake.sentTo(chat).map((m) => m.text);
+    expect(texts.filter((t) => t === 'Источник сети BTC не отвечает: HTTP 503. Направления закрыты.')).toHaveLength(1);
+    expect(texts.filter((t) => t.startsWith('Курс ETH устарел'))).toHaveLength(1);
+    await db().execute(sql`update currencies set watch_error = null where code = 'BTC'`);
+    await db().execute(sql`update prices set updated_at = now() where currency_code = 'ETH'`);
+    await telegram().checkAlerts();
+  });
+
   it('gives an alert entry point for other parts (an SLA clock turning red)', async () => {
     const operator = await createUser(ctx, 'operator');
     const chat = await linkNewChat(
