@@ -148,7 +148,9 @@ export function createTelegram(options: TelegramOptions) {
   /** `/start <token>` links the chat once; `/stop` unlinks it from everything. Replies are queued like any message. */
   async function handleUpdate(update: TelegramMessageUpdate): Promise<void> {
     const message = update.message;
-    if (!message?.text || message.chat.type !== 'private') return;
+    if (typeof message?.text !== 'string' || typeof message.chat?.id !== 'number' || message.chat.type !== 'private') {
+      return;
+    }
     const chatId = String(message.chat.id);
     const guessed = chatLang(message.from?.language_code);
     const command = /^\/(start|stop)(?:@\w+)?(?:\s+([A-Za-z0-9_-]{1,64}))?\s*$/.exec(message.text.trim());
@@ -310,7 +312,8 @@ export function createTelegram(options: TelegramOptions) {
     async statusChangedIn(tx: Tx, before: TicketRow, after: TicketRow): Promise<void> {
       if (!enabled || before.status === after.status) return;
       const facts = { number: after.number, link: consoleLink(after.id) };
-      if (after.status === 'new') {
+      // Back from frozen is the operator's own doing; from anywhere else it is a paid ticket to pay out.
+      if (after.status === 'new' && before.status !== 'frozen') {
         const detail = `${trimAmount(after.giveSum)} ${after.giveCode} → ${trimAmount(after.getSum)} ${after.getCode}`;
         await alertIn(tx, 'ticket_paid', { ...facts, detail });
       }
