@@ -53,6 +53,11 @@ import { cardCheckRoutes } from './modules/card-check/card-check.routes';
 import { createCardCheckService, type CardCheckService } from './modules/card-check/card-check.service';
 import { DEFAULT_TICKET_LOOKUP_LIMITS, ticketsRoutes, type TicketLookupLimits } from './modules/tickets/tickets.routes';
 import { createTicketsService, type TicketsService } from './modules/tickets/tickets.service';
+import { ticketMessagesRoutes } from './modules/ticket-messages/ticket-messages.routes';
+import {
+  createTicketMessagesService,
+  type TicketMessageLimits,
+} from './modules/ticket-messages/ticket-messages.service';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { createAdminService } from './modules/admin/admin.service';
 import { createPeopleAdminService } from './modules/accounts/people-admin.service';
@@ -157,6 +162,7 @@ export interface AppDeps {
     login?: Partial<LoginLimits>;
     accounts?: Partial<AccountLimits>;
     ticketLookup?: Partial<TicketLookupLimits>;
+    ticketMessages?: TicketMessageLimits;
   };
   /** Shorter in the tests that play a slow client. */
   clientTimeouts?: ClientTimeouts;
@@ -350,6 +356,15 @@ export async function buildApp({
   await app.register(incomingPaymentsRoutes, { payments, guards });
   const cardCheck = createCardCheckService({ db: database.db, tickets, uploadsDir });
   await app.register(cardCheckRoutes, { cardCheck, guards });
+  const messages = createTicketMessagesService({
+    db: database.db,
+    tickets,
+    mailer,
+    rateLimits,
+    publicUrl: config.PUBLIC_URL,
+    ...(limits.ticketMessages && { limits: limits.ticketMessages }),
+  });
+  await app.register(ticketMessagesRoutes, { messages, guards });
   const timings = payoutTimings ?? {
     ...PAYOUT_TIMINGS,
     ...(config.PAYOUT_LEASE_SECONDS !== undefined && { leaseSeconds: config.PAYOUT_LEASE_SECONDS }),
@@ -377,6 +392,7 @@ export async function buildApp({
     guards,
     admin: createAdminService({ db: database.db, catalog, siteState }),
     desk: createTicketDeskService({ db: database.db, catalog, tickets, payments, cardCheck, ticketPayouts }),
+    messages,
     holds: createTicketHoldsService({ db: database.db, catalog, tickets }),
     setup: createExchangeSetupService({
       db: database.db,

@@ -10,3 +10,4 @@ export * from './tables/tickets';
 export * from './tables/referral';
 export * from './tables/content';
 export * from './tables/ticket-payouts';
+export * from './tables/ticket-messages';

@@ -6,3 +6,4 @@ export * from './referral';
 export * from './tickets';
 export * from './content';
 export * from './public-reads';
+export * from './ticket-messages';

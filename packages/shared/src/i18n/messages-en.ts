@@ -88,6 +88,9 @@ export const EN_MESSAGES: Record<MessageKey, string> = {
   'ticket.choiceFiguresChanged': 'The amounts changed while you were choosing: look at the new ones and choose again',
   'ticket.excessRefundRecorded': 'The refund of the excess is recorded for this ticket already',
   'ticket.noExcessRefund': 'This ticket has no refund of an excess',
+  'ticket.messagesClosed':
+    'The ticket finished more than {days} days ago, and its messages are closed. Write to support: see the Contacts page',
+  'ticket.messagesTooMany': 'Too many messages. Try again in {minutes} min.',
   'ticket.choiceReserveShort':
     'The {valute} reserve cannot cover the ticket’s amount now: continue at today’s rate or ask for a refund',
   'upload.missing': 'Attach a photo of the card',

@@ -22,6 +22,8 @@ import { payoutsAdminRoutes } from '../referral/payouts-admin.routes';
 import type { PayoutsAdminService } from '../referral/payouts-admin.service';
 import { ticketPayoutsRoutes } from '../ticket-payouts/ticket-payouts.routes';
 import type { TicketPayoutsService } from '../ticket-payouts/ticket-payouts.service';
+import { ticketMessagesAdminRoutes } from '../ticket-messages/ticket-messages.routes';
+import type { TicketMessagesService } from '../ticket-messages/ticket-messages.service';
 import { ticketDeskRoutes } from '../tickets/ticket-desk.routes';
 import type { TicketDeskService } from '../tickets/ticket-desk.service';
 import type { TicketHoldsService } from '../tickets/ticket-holds.service';
@@ -41,6 +43,8 @@ export interface AdminDeps {
   ticketPayouts: TicketPayoutsService;
   outbox: OutboxAdminService;
   content: ContentAdminService;
+  /** The thread on each ticket (issue 46). */
+  messages: TicketMessagesService;
 }
 
 /**
@@ -55,6 +59,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, deps) =
   const { operator, adminOnly } = consoleRoles(guards);
 
   await app.register(ticketDeskRoutes, { guards, desk: deps.desk, holds: deps.holds });
+  await app.register(ticketMessagesAdminRoutes, { guards, messages: deps.messages });
   await app.register(exchangeSetupRoutes, { guards, setup: deps.setup });
 
   app.get('/api/admin/site-state', { ...operator, schema: { response: { 200: adminSiteStateSchema } } }, () =>

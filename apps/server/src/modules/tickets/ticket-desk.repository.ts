@@ -3,6 +3,7 @@ import { OPEN_TICKET_STATUSES, type TicketStatus } from '@obmen/shared';
 import type { DbOrTx } from '../../db/database';
 import { like, offset, paged, type Page } from '../../db/paging';
 import { cardChecks, ticketHistory, tickets, users } from '../../db/schema';
+import { hasUnreadMessages } from '../ticket-messages/ticket-messages.repository';
 
 // The operator's queries on tickets: the queue, a ticket's history and card check.
 
@@ -20,6 +21,7 @@ export function searchTickets(db: DbOrTx, filter: { status: string; q?: string |
   const conditions: SQL[] = [];
   if (filter.status === 'open') conditions.push(inArray(tickets.status, OPEN));
   else if (filter.status === 'excess_refund') conditions.push(excessRefundOwed);
+  else if (filter.status === 'unread') conditions.push(hasUnreadMessages);
   else if (filter.status !== 'all') conditions.push(eq(tickets.status, filter.status as TicketStatus));
   const q = filter.q?.trim();
   if (q) {

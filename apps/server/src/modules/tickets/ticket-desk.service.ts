@@ -38,6 +38,7 @@ import { allows } from './ticket-lifecycle';
 import { requirePayoutProof } from './ticket-proof';
 import { findTicket, type TicketRow } from './tickets.repository';
 import type { TicketPayoutsService } from '../ticket-payouts/ticket-payouts.service';
+import { countUnreadThreads, unreadCountsOf } from '../ticket-messages/ticket-messages.repository';
 import type { TicketsService } from './tickets.service';
 
 export interface TicketDeskOptions {
@@ -71,11 +72,16 @@ export function createTicketDeskService({
 
   const service = {
     async ticketQueue(filter: { status: string; q?: string | undefined }, paging: Page): Promise<AdminTicketList> {
-      const [{ items, page, perPage, total }, counts, excessRefundsOwed] = await Promise.all([
+      const [{ items, page, perPage, total }, counts, excessRefundsOwed, unreadThreads] = await Promise.all([
         searchTickets(db, filter, paging),
         countTicketsByStatus(db),
         countExcessRefundsOwed(db),
+        countUnreadThreads(db),
       ]);
+      const unread = await unreadCountsOf(
+        db,
+        items.map((item) => item.ticket.id),
+      );
       return {
         items: items.map(({ ticket, username, cardCheck: check }) => ({
           id: ticket.id,
@@ -95,12 +101,14 @@ export function createTicketDeskService({
             ticket.status === 'advance' || ticket.status === 'card_check' ? iso(ticket.paymentDeadline) : null,
           excessRefundOwed:
             ticket.excessRefund && !ticket.excessRefundTxid ? amountOf(ticket.giveCode, ticket.excessRefund) : null,
+          unreadMessages: unread.get(ticket.id) ?? 0,
         })),
         page,
         perPage,
         total,
         counts: Object.fromEntries(TICKET_STATUSES.map((s) => [s, counts.get(s) ?? 0])) as Record<TicketStatus, number>,
         excessRefundsOwed,
+        unreadThreads,
       };
     },
 

@@ -61,9 +61,10 @@ export type AdminTicketPaymentBody = z.input<typeof adminTicketPayment>;
 
 /**
  * The queue's filters: one status, `open` (everything still needing hands), `excess_refund` (the
- * excess of overpaid tickets still to send back, issue 45, whatever their status) or all.
+ * excess of overpaid tickets still to send back, issue 45, whatever their status), `unread` (a
+ * customer's message no operator has read, issue 46) or all.
  */
-export const ADMIN_TICKET_FILTERS = ['open', ...TICKET_STATUSES, 'excess_refund', 'all'] as const;
+export const ADMIN_TICKET_FILTERS = ['open', ...TICKET_STATUSES, 'excess_refund', 'unread', 'all'] as const;
 export type AdminTicketFilter = (typeof ADMIN_TICKET_FILTERS)[number];
 export const adminTicketQuery = adminListQuery.extend({ status: z.enum(ADMIN_TICKET_FILTERS).default('open') });
 
@@ -86,6 +87,8 @@ export const adminTicketSummarySchema = z.object({
   paymentDeadline: z.string().nullable(),
   /** The excess to send back (issue 45) while nobody has recorded its transaction; null when none is owed. */
   excessRefundOwed: z.string().nullable(),
+  /** The customer's messages no operator has read yet (issue 46). */
+  unreadMessages: z.number().int(),
 });
 export type AdminTicketSummary = z.infer<typeof adminTicketSummarySchema>;
 
@@ -94,6 +97,8 @@ export const adminTicketListSchema = paged(adminTicketSummarySchema).extend({
   counts: z.record(z.enum(TICKET_STATUSES), z.number().int()),
   /** How many excess refunds wait for an operator to send them (issue 45). */
   excessRefundsOwed: z.number().int(),
+  /** How many tickets have a customer's message no operator has read (issue 46). */
+  unreadThreads: z.number().int(),
 });
 export type AdminTicketList = z.infer<typeof adminTicketListSchema>;
 
