@@ -18,6 +18,7 @@ import { TicketLink } from './ticket-link';
 import { TicketLoadError } from './ticket-load-error';
 import { RefundStatus } from './refund-status';
 import { TicketOutcome } from './ticket-outcome';
+import { TicketThread } from './ticket-thread';
 import styles from './ticket-view.module.css';
 
 // The choices of a payment problem are forms (the contracts' schemas, react-hook-form: ~70 KB
@@ -216,6 +217,7 @@ function TicketCard({ ticket, onDeadline }: { ticket: Ticket; onDeadline: () => 
           </ol>
         </section>
       )}
+      <TicketThread ticketId={ticket.id} />
       <TicketLink ticket={ticket} />
     </div>
   );
