@@ -18,6 +18,7 @@ import { TicketPanel } from './ticket-panel';
 
 const TABS: readonly AdminTicketFilter[] = [
   'open',
+  'unread',
   'new',
   'card_check',
   'frozen',
@@ -125,6 +126,7 @@ export function Component() {
     if (filter === 'open') return OPEN_TICKET_STATUSES.reduce((sum, s) => sum + counts[s], 0);
     if (filter === 'all') return Object.values(counts).reduce((a, b) => a + b, 0);
     if (filter === 'excess_refund') return queue.data?.excessRefundsOwed ?? null;
+    if (filter === 'unread') return queue.data?.unreadThreads ?? null;
     return counts[filter];
   };
 
@@ -159,7 +161,7 @@ export function Component() {
                   aria-pressed={tab === status}
                   onClick={() => setFilter({ status: tab, page: 1 })}
                 >
-                  {tab === 'open' || tab === 'all' || tab === 'excess_refund'
+                  {tab === 'open' || tab === 'all' || tab === 'excess_refund' || tab === 'unread'
                     ? t(`admin.queue.tabs.${tab}`)
                     : t(`ticketStatus.${tab}`)}
                   {countOf(tab) !== null && <span className={styles.count}>{countOf(tab)}</span>}
@@ -253,6 +255,11 @@ function QueueRow({
         {ticket.excessRefundOwed && (
           <div className={`${styles.small} ${styles.muted}`}>
             {t('admin.queue.excessOwed', { amount: ticket.excessRefundOwed, valute: ticket.give.valute })}
+          </div>
+        )}
+        {ticket.unreadMessages > 0 && (
+          <div className={styles.small} data-testid="unread-messages">
+            {t('admin.queue.unreadMessages', { count: ticket.unreadMessages })}
           </div>
         )}
       </td>

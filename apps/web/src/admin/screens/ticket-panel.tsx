@@ -13,6 +13,7 @@ import { QueryState } from '../components/query-state';
 import styles from '../components/desk.module.css';
 import { TicketPanelPayout } from './ticket-panel-payout';
 import { TicketPayments } from './ticket-payments';
+import { TicketThread } from './ticket-thread';
 import { ActionDialog, CardCheck, DESTRUCTIVE, Requisites, TimeLeft } from './ticket-panel-parts';
 
 /** One ticket as an operator needs it: amounts, client, requisites, card photo, history, mails and the next steps. */
@@ -163,6 +164,9 @@ export function TicketPanel({ id, closeTo }: { id: string; closeTo: string }) {
           </dd>
         </dl>
       </div>
+
+      {/* The canned-reply picker (issue 46) goes in as `tools={(insert) => …}`: it fills the answer. */}
+      <TicketThread ticketId={ticket.id} />
 
       <TicketPayments detail={detail} />
 
