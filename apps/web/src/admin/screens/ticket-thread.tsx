@@ -32,7 +32,7 @@ export function TicketThread({ ticketId, tools }: { ticketId: string; tools?: Co
     <div className={styles.section} aria-labelledby={headingId} role="region" data-testid="ticket-thread">
       <div className={styles.header}>
         <h3 id={headingId} className={styles.subtitle}>
-          {t('admin.thread.title')}
+          {t('admin.thread.title')}{' '}
           {unread > 0 && (
             <span className={styles.count}>
               {unread}
