@@ -113,7 +113,8 @@ export const EN_MESSAGES: Record<MessageKey, string> = {
   'exchange.promoMinimum': 'The promo code works on exchanges from {value} RUB',
   'admin.mustBePositive': 'Must be greater than zero',
   'admin.slaRedAfterAmber': 'Red must come after amber',
-  'admin.unknownPlaceholder': 'Unknown placeholder: a reply can use {number}, {amount}, {currency}, {getAmount}, {getCurrency} and {minutes}',
+  'admin.unknownPlaceholder':
+    'Unknown placeholder: a reply can use {number}, {amount}, {currency}, {getAmount}, {getCurrency} and {minutes}',
   'admin.cannedReplyNotFound': 'Reply template not found',
   'desk.claimedByOther': 'Operator {operator} is working on this ticket. Take it over to act on it.',
   'admin.fourEyesBelowLimit': 'Must not be below the limit per ticket',

@@ -116,7 +116,8 @@ export const RU_MESSAGES = {
   'exchange.promoMinimum': 'Промокод действует на обмен от {value} ₽',
   'admin.mustBePositive': 'Должно быть больше нуля',
   'admin.slaRedAfterAmber': 'Красный порог должен быть позже жёлтого',
-  'admin.unknownPlaceholder': 'Неизвестная подстановка: в ответе можно использовать {number}, {amount}, {currency}, {getAmount}, {getCurrency} и {minutes}',
+  'admin.unknownPlaceholder':
+    'Неизвестная подстановка: в ответе можно использовать {number}, {amount}, {currency}, {getAmount}, {getCurrency} и {minutes}',
   'admin.cannedReplyNotFound': 'Шаблон ответа не найден',
   'desk.claimedByOther': 'С этой заявкой работает оператор {operator}. Чтобы действовать, заберите её себе.',
   'admin.fourEyesBelowLimit': 'Не может быть меньше лимита на заявку',

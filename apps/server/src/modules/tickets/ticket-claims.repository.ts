@@ -73,7 +73,7 @@ export async function takeClaim(
 }
 
 /** The holder acted on the ticket: the idle time starts again. */
-export async function touchClaim(tx: Tx, ticketId: string, operatorId: string): Promise<void> {
+export async function touchClaim(tx: DbOrTx, ticketId: string, operatorId: string): Promise<void> {
   await tx
     .update(ticketClaims)
     .set({ touchedAt: sql`now()` })

@@ -1,6 +1,6 @@
 import type { AdminDeskSettings, AdminTicketClaim, adminDeskSettingsUpdate } from '@obmen/shared';
 import type { z } from 'zod';
-import type { Db, Tx } from '../../db/database';
+import type { Db, DbOrTx } from '../../db/database';
 import { AppError, NotFoundError } from '../../http/errors';
 import { writeAudit } from '../admin/admin.repository';
 import { isoNow, type Actor } from '../admin/console';
@@ -118,7 +118,7 @@ export function createTicketClaimsService({ db }: { db: Db }) {
      * In the transaction of an operator's step on a ticket: refuses it while another operator's
      * claim lives, and restarts the asker's own claim's idle time.
      */
-    async guard(tx: Tx, ticketId: string, actor: Pick<Actor, 'id'>): Promise<void> {
+    async guard(tx: DbOrTx, ticketId: string, actor: Pick<Actor, 'id'>): Promise<void> {
       const { claimIdleMinutes } = await readDeskSettings(tx);
       const found = await findLiveClaim(tx, ticketId, claimIdleMinutes);
       if (!found) return;

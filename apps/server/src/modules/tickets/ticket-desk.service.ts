@@ -210,6 +210,8 @@ export function createTicketDeskService({
         refundTxid?: string;
         refundAddress?: string;
       };
+      // Who holds the ticket is said first, whatever else is wrong with the step; the transition checks again.
+      await claims.guard(db, id, actor);
       // Coins paid out or sent back are proven by their transaction on the ticket's page and in its mail.
       const checked = action === 'complete' || action === 'refund' || action === 'requestRefund';
       const found = checked ? await findTicket(db, id) : undefined;
@@ -251,6 +253,7 @@ export function createTicketDeskService({
     async recordPayment(actor: Actor, id: string, body: z.output<typeof adminTicketPayment>): Promise<void> {
       const row = await findTicket(db, id);
       if (!row) throw new NotFoundError('ticket.notFound');
+      await claims.guard(db, id, actor);
       // Taken only where it can still move the ticket: once payments back a paid ticket, a second
       // entry is more likely the same transfer under another number than money that arrived.
       if (!paymentCanMove(row, new Decimal(await confirmedTotal(db, id)), scaleOf(catalog.get(), row.giveCode))) {
@@ -266,7 +269,11 @@ export function createTicketDeskService({
           seenAt: new Date(),
           gone: false,
         },
-        { source: 'operator', actor: { id: actor.id, name: actor.username }, guard: (tx) => claims.guard(tx, id, actor) },
+        {
+          source: 'operator',
+          actor: { id: actor.id, name: actor.username },
+          guard: (tx) => claims.guard(tx, id, actor),
+        },
       );
     },
 
@@ -277,6 +284,7 @@ export function createTicketDeskService({
     async recordExcessRefund(actor: Actor, id: string, body: z.output<typeof adminExcessRefund>, lang: Lang) {
       const row = await findTicket(db, id);
       if (!row) throw new NotFoundError('ticket.notFound');
+      await claims.guard(db, id, actor);
       requirePayoutProof(catalog, row.giveCode, body.refundTxid, 'refundTxid');
       await tickets.recordExcessRefund(id, body.refundTxid.trim(), async (tx, before, after) => {
         await claims.guard(tx, id, actor);
