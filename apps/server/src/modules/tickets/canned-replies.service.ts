@@ -1,5 +1,6 @@
 import {
   fillCannedReply,
+  formatAmount,
   type AdminCannedReply,
   type AdminRenderedReply,
   type adminCannedReplyBody,
@@ -87,9 +88,10 @@ export function createCannedRepliesService({ db, catalog }: { db: Db; catalog: C
       const { amountOf, valuteOf: valute } = catalogAmounts(catalog);
       const values: Record<CannedPlaceholder, string> = {
         number: String(ticket.number),
-        amount: amountOf(ticket.giveCode, ticket.giveSum),
+        // Figures as the customer's own page writes them: "959,83" in Russian, "959.83" in English.
+        amount: formatAmount(amountOf(ticket.giveCode, ticket.giveSum), ticket.lang),
         currency: valute(ticket.giveCode),
-        getAmount: amountOf(ticket.getCode, ticket.getSum),
+        getAmount: formatAmount(amountOf(ticket.getCode, ticket.getSum), ticket.lang),
         getCurrency: valute(ticket.getCode),
         minutes: String(
           wait?.waitSinceMs != null ? Math.max(0, Math.floor((Date.now() - wait.waitSinceMs) / 60_000)) : 0,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatAmount } from '@obmen/shared';
 import { auditOf, call, consoleRoles } from '../../../test/admin';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import { createTicket, usdtToBtc } from '../../../test/tickets';
@@ -84,11 +85,11 @@ describe('canned replies', () => {
       id,
       title: REPLY.title,
       lang: 'ru',
-      text: `Заявка № ${ru.number}: проверяем ${ru.giveSum} USDT, ждёте 0 мин. Выплата 0.01000000 BTC.`,
+      text: `Заявка № ${ru.number}: проверяем ${formatAmount(ru.giveSum, 'ru')} USDT, ждёте 0 мин. Выплата 0,01000000 BTC.`,
     });
     const en = await ticketIn('en');
     expect((await rendered(en.id)).text).toBe(
-      `Ticket № ${en.number}: checking ${en.giveSum} USDT, 0 min so far. Payout 0.01000000 BTC.`,
+      `Ticket № ${en.number}: checking ${formatAmount(en.giveSum, 'en')} USDT, 0 min so far. Payout 0.01000000 BTC.`,
     );
   });
 });
