@@ -67,6 +67,8 @@ import { createOutboxAdminService } from './modules/mail/outbox-admin.service';
 import { createPromoAdminService } from './modules/promo/promo-admin.service';
 import { createPayoutsAdminService } from './modules/referral/payouts-admin.service';
 import { createTicketDeskService } from './modules/tickets/ticket-desk.service';
+import { createTicketClaimsService } from './modules/tickets/ticket-claims.service';
+import { createCannedRepliesService } from './modules/tickets/canned-replies.service';
 import { createTicketHoldsService } from './modules/tickets/ticket-holds.service';
 import { incomingPaymentsRoutes } from './modules/tickets/incoming-payments.routes';
 import {
@@ -378,8 +380,10 @@ export async function buildApp({
     log: app.log,
     timings,
   });
+  const claims = createTicketClaimsService({ db: database.db });
   const ticketPayouts = createTicketPayoutsService({
     db: database.db,
+    claims,
     catalog,
     tickets,
     sealer,
@@ -391,8 +395,10 @@ export async function buildApp({
   await app.register(adminRoutes, {
     guards,
     admin: createAdminService({ db: database.db, catalog, siteState }),
-    desk: createTicketDeskService({ db: database.db, catalog, tickets, payments, cardCheck, ticketPayouts }),
+    desk: createTicketDeskService({ db: database.db, catalog, tickets, payments, cardCheck, ticketPayouts, claims }),
     messages,
+    claims,
+    replies: createCannedRepliesService({ db: database.db, catalog }),
     holds: createTicketHoldsService({ db: database.db, catalog, tickets }),
     setup: createExchangeSetupService({
       db: database.db,

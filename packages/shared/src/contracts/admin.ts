@@ -11,3 +11,4 @@ export * from './admin/people';
 export * from './admin/site';
 export * from './admin/content';
 export * from './admin/ticket-payouts';
+export * from './admin/desk';

@@ -117,4 +117,9 @@ export const EN_LATER_MESSAGES: Record<LaterMessageKey, string> = {
   'admin.payoutDecided': 'This payout has already been decided',
   'admin.notLive': 'Prices are set by hand only: no live rate source is connected',
   'admin.slugTaken': 'This address is already taken',
+  'admin.slaRedAfterAmber': 'Red must come after amber',
+  'admin.unknownPlaceholder':
+    'Unknown placeholder: a reply can use {number}, {amount}, {currency}, {getAmount}, {getCurrency} and {minutes}',
+  'admin.cannedReplyNotFound': 'Reply template not found',
+  'desk.claimedByOther': 'Operator {operator} is working on this ticket. Take it over to act on it.',
 };

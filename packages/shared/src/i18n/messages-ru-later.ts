@@ -115,4 +115,9 @@ export const RU_LATER_MESSAGES = {
   'admin.payoutDecided': 'Эта выплата уже обработана',
   'admin.notLive': 'Цены берутся только вручную: источник курсов не подключён',
   'admin.slugTaken': 'Этот адрес уже занят',
+  'admin.slaRedAfterAmber': 'Красный порог должен быть позже жёлтого',
+  'admin.unknownPlaceholder':
+    'Неизвестная подстановка: в ответе можно использовать {number}, {amount}, {currency}, {getAmount}, {getCurrency} и {minutes}',
+  'admin.cannedReplyNotFound': 'Шаблон ответа не найден',
+  'desk.claimedByOther': 'С этой заявкой работает оператор {operator}. Чтобы действовать, заберите её себе.',
 } as const;

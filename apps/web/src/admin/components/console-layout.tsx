@@ -28,6 +28,7 @@ export const NAV: readonly { group: string; items: readonly NavItem[] }[] = [
       { to: 'ticket-payouts', label: 'ticketPayouts' },
       { to: 'payouts', label: 'payouts' },
       { to: 'outbox', label: 'outbox' },
+      { to: 'desk-settings', label: 'deskSettings', adminOnly: true },
     ],
   },
   {

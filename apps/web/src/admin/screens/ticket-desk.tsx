@@ -8,6 +8,7 @@ import { Pagination } from '../../components/ui/pagination';
 import { queryClient } from '../../lib/query-client';
 import { ticketOptions, ticketQueueOptions, useTicketQueue, type QueueFilter } from '../api/tickets';
 import { TicketStatusBadge } from '../components/badges';
+import { ClaimBadge, WaitBadge } from '../components/claim-badge';
 import { formatAge, formatDateTime, secondsSince } from '../components/format';
 import { TicketSums } from '../components/ticket-sums';
 import { QueryState } from '../components/query-state';
@@ -37,13 +38,14 @@ function isFilter(value: string | null): value is AdminTicketFilter {
   return (ADMIN_TICKET_FILTERS as readonly string[]).includes(value ?? '');
 }
 
-/** The queue the address asks for: `?status=&q=&page=`, the open tickets' first page by default. */
+/** The queue the address asks for: `?status=&q=&page=&sort=`, the open tickets' first page by default. */
 function queueFilterOf(params: URLSearchParams): QueueFilter {
   const status = params.get('status');
   return {
     status: isFilter(status) ? status : 'open',
     q: params.get('q') ?? '',
     page: Math.max(1, Number(params.get('page')) || 1),
+    sort: params.get('sort') === 'breach' ? 'breach' : 'queue',
   };
 }
 
@@ -67,9 +69,9 @@ export function Component() {
   const { id } = useParams();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
-  const { status, q, page } = queueFilterOf(params);
+  const { status, q, page, sort } = queueFilterOf(params);
   const [typed, setTyped] = useState(q);
-  const queue = useTicketQueue({ status, q, page });
+  const queue = useTicketQueue({ status, q, page, sort });
   const items = useMemo(() => queue.data?.items ?? [], [queue.data]);
   const search = params.toString() ? `?${params.toString()}` : '';
   const tableRef = useRef<HTMLTableElement>(null);
@@ -151,6 +153,21 @@ export function Component() {
               onChange={setTyped}
               literal
             />
+            <button
+              type="button"
+              className={styles.smallButton}
+              aria-pressed={sort === 'breach'}
+              data-testid="sort-breach"
+              onClick={() => {
+                const merged = new URLSearchParams(params);
+                if (sort === 'breach') merged.delete('sort');
+                else merged.set('sort', 'breach');
+                merged.delete('page');
+                setParams(merged, { replace: true });
+              }}
+            >
+              {t('admin.desk.sort.breach')}
+            </button>
           </div>
           <ul className={styles.tabs} aria-label={t('admin.queue.filters')}>
             {TABS.map((tab) => (
@@ -249,6 +266,11 @@ function QueueRow({
         <div>
           <TicketStatusBadge status={ticket.status} />
         </div>
+        {(ticket.wait || ticket.claim) && (
+          <div className={styles.small}>
+            <WaitBadge wait={ticket.wait} /> <ClaimBadge claim={ticket.claim} />
+          </div>
+        )}
         {ticket.cardCheck === 'pending' && (
           <div className={`${styles.small} ${styles.muted}`}>{t('admin.queue.photoWaiting')}</div>
         )}

@@ -12,6 +12,7 @@ import { formatDateTime, formatSum } from '../components/format';
 import { QueryState } from '../components/query-state';
 import styles from '../components/desk.module.css';
 import { TicketPanelPayout } from './ticket-panel-payout';
+import { TicketClaimBar } from './ticket-claim-bar';
 import { TicketPayments } from './ticket-payments';
 import { TicketThread } from './ticket-thread';
 import { ActionDialog, CardCheck, DESTRUCTIVE, Requisites, TimeLeft } from './ticket-panel-parts';
@@ -48,6 +49,8 @@ export function TicketPanel({ id, closeTo }: { id: string; closeTo: string }) {
           <span className="visually-hidden"> ({t('admin.ticket.heading', { number: ticket.number })})</span>
         </Link>
       </div>
+
+      <TicketClaimBar detail={detail} />
 
       {detail.actions.length > 0 ? (
         <div className={styles.actions} role="group" aria-label={t('admin.ticket.actionsLabel')}>

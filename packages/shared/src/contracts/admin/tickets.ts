@@ -2,6 +2,7 @@ import * as z from '../zod';
 import { TICKET_STATUSES, ticketSchema } from '../tickets';
 import { requiredText, optionalText, adminListQuery, paged } from './fields';
 import { adminTicketPayoutSchema } from './ticket-payouts';
+import { adminTicketClaimSchema, adminTicketWaitSchema } from './desk';
 
 // The operator console's calls on tickets: the queue, a ticket's detail, its actions and payments.
 
@@ -66,7 +67,13 @@ export type AdminTicketPaymentBody = z.input<typeof adminTicketPayment>;
  */
 export const ADMIN_TICKET_FILTERS = ['open', ...TICKET_STATUSES, 'excess_refund', 'unread', 'all'] as const;
 export type AdminTicketFilter = (typeof ADMIN_TICKET_FILTERS)[number];
-export const adminTicketQuery = adminListQuery.extend({ status: z.enum(ADMIN_TICKET_FILTERS).default('open') });
+/** The queue's order: the desk's own (paid first, oldest first) or the worst breach of its waiting clocks first (issue 46). */
+export const ADMIN_TICKET_SORTS = ['queue', 'breach'] as const;
+export type AdminTicketSort = (typeof ADMIN_TICKET_SORTS)[number];
+export const adminTicketQuery = adminListQuery.extend({
+  status: z.enum(ADMIN_TICKET_FILTERS).default('open'),
+  sort: z.enum(ADMIN_TICKET_SORTS).default('queue'),
+});
 
 const sideSummary = z.object({ code: z.string(), valute: z.string(), sum: z.string() });
 const cardCheckStatus = z.enum(['none', 'pending', 'approved', 'rejected']);
@@ -89,6 +96,10 @@ export const adminTicketSummarySchema = z.object({
   excessRefundOwed: z.string().nullable(),
   /** The customer's messages no operator has read yet (issue 46). */
   unreadMessages: z.number().int(),
+  /** Who holds it now (issue 46); null when nobody does or the claim has lapsed. */
+  claim: adminTicketClaimSchema.nullable(),
+  /** How long it has waited for the exchanger in its waiting state; null when it waits for nobody here. */
+  wait: adminTicketWaitSchema.nullable(),
 });
 export type AdminTicketSummary = z.infer<typeof adminTicketSummarySchema>;
 
@@ -153,5 +164,7 @@ export const adminTicketDetailSchema = z.object({
   canRecordPayment: z.boolean(),
   /** The latest mails to the client's address. */
   mails: z.array(outboxItem),
+  claim: adminTicketClaimSchema.nullable(),
+  wait: adminTicketWaitSchema.nullable(),
 });
 export type AdminTicketDetail = z.infer<typeof adminTicketDetailSchema>;
