@@ -53,6 +53,11 @@ import { cardCheckRoutes } from './modules/card-check/card-check.routes';
 import { createCardCheckService, type CardCheckService } from './modules/card-check/card-check.service';
 import { DEFAULT_TICKET_LOOKUP_LIMITS, ticketsRoutes, type TicketLookupLimits } from './modules/tickets/tickets.routes';
 import { createTicketsService, type TicketsService } from './modules/tickets/tickets.service';
+import { ticketMessagesRoutes } from './modules/ticket-messages/ticket-messages.routes';
+import {
+  createTicketMessagesService,
+  type TicketMessageLimits,
+} from './modules/ticket-messages/ticket-messages.service';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { createAdminService } from './modules/admin/admin.service';
 import { createPeopleAdminService } from './modules/accounts/people-admin.service';
@@ -62,6 +67,8 @@ import { createOutboxAdminService } from './modules/mail/outbox-admin.service';
 import { createPromoAdminService } from './modules/promo/promo-admin.service';
 import { createPayoutsAdminService } from './modules/referral/payouts-admin.service';
 import { createTicketDeskService } from './modules/tickets/ticket-desk.service';
+import { createTicketClaimsService } from './modules/tickets/ticket-claims.service';
+import { createCannedRepliesService } from './modules/tickets/canned-replies.service';
 import { createTicketHoldsService } from './modules/tickets/ticket-holds.service';
 import { incomingPaymentsRoutes } from './modules/tickets/incoming-payments.routes';
 import {
@@ -169,6 +176,7 @@ export interface AppDeps {
     login?: Partial<LoginLimits>;
     accounts?: Partial<AccountLimits>;
     ticketLookup?: Partial<TicketLookupLimits>;
+    ticketMessages?: TicketMessageLimits;
   };
   /** Shorter in the tests that play a slow client. */
   clientTimeouts?: ClientTimeouts;
@@ -388,6 +396,15 @@ export async function buildApp({
   });
   await app.register(telegramRoutes, { telegram, tickets, guards, rateLimits });
   await app.register(cardCheckRoutes, { cardCheck, guards });
+  const messages = createTicketMessagesService({
+    db: database.db,
+    tickets,
+    mailer,
+    rateLimits,
+    publicUrl: config.PUBLIC_URL,
+    ...(limits.ticketMessages && { limits: limits.ticketMessages }),
+  });
+  await app.register(ticketMessagesRoutes, { messages, guards });
   const timings = payoutTimings ?? {
     ...PAYOUT_TIMINGS,
     ...(config.PAYOUT_LEASE_SECONDS !== undefined && { leaseSeconds: config.PAYOUT_LEASE_SECONDS }),
@@ -401,8 +418,10 @@ export async function buildApp({
     log: app.log,
     timings,
   });
+  const claims = createTicketClaimsService({ db: database.db });
   const ticketPayouts = createTicketPayoutsService({
     db: database.db,
+    claims,
     catalog,
     tickets,
     sealer,
@@ -414,7 +433,10 @@ export async function buildApp({
   await app.register(adminRoutes, {
     guards,
     admin: createAdminService({ db: database.db, catalog, siteState }),
-    desk: createTicketDeskService({ db: database.db, catalog, tickets, payments, cardCheck, ticketPayouts }),
+    desk: createTicketDeskService({ db: database.db, catalog, tickets, payments, cardCheck, ticketPayouts, claims }),
+    messages,
+    claims,
+    replies: createCannedRepliesService({ db: database.db, catalog }),
     holds: createTicketHoldsService({ db: database.db, catalog, tickets }),
     setup: createExchangeSetupService({
       db: database.db,

@@ -8,6 +8,8 @@ export * from './tables/accounts';
 export * from './tables/operations';
 export * from './tables/tickets';
 export * from './tables/referral';
+export * from './tables/desk';
 export * from './tables/content';
 export * from './tables/ticket-payouts';
 export * from './tables/telegram';
+export * from './tables/ticket-messages';

@@ -62,6 +62,7 @@ export const adminRoutes: RouteObject = {
         { path: 'seo', lazy: () => import('./screens/seo') },
         { path: 'seo/:give/:get', lazy: () => import('./screens/seo') },
         { path: 'audit', lazy: () => import('./screens/audit') },
+        { path: 'desk-settings', lazy: () => import('./screens/desk-settings') },
         { path: '*', lazy: () => import('./screens/not-found') },
       ],
     },

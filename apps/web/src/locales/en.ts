@@ -1,4 +1,4 @@
-import { EN_MESSAGES } from '@obmen/shared/messages-en';
+import { EN_PUBLIC_MESSAGES } from '@obmen/shared/messages-en-public';
 import type { Catalog } from '../lib/i18n';
 import { buildCatalog } from './build-catalog';
 
@@ -8,5 +8,6 @@ export default buildCatalog(
     eager: true,
     import: 'default',
   }),
-  EN_MESSAGES,
+  // The shared messages the pages the server draws show; the rest come with the later part.
+  EN_PUBLIC_MESSAGES,
 );

@@ -1,4 +1,4 @@
-import { RU_MESSAGES } from '@obmen/shared/messages-ru';
+import { RU_PUBLIC_MESSAGES } from '@obmen/shared/messages-ru-public';
 import type { Catalog } from '../lib/i18n';
 import { buildCatalog } from './build-catalog';
 
@@ -8,5 +8,6 @@ export default buildCatalog(
     eager: true,
     import: 'default',
   }),
-  RU_MESSAGES,
+  // The shared messages the pages the server draws show; the rest come with the later part.
+  RU_PUBLIC_MESSAGES,
 );

@@ -12,3 +12,4 @@ export * from './admin/site';
 export * from './admin/content';
 export * from './admin/ticket-payouts';
 export * from './admin/telegram';
+export * from './admin/desk';

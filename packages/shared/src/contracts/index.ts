@@ -7,3 +7,4 @@ export * from './tickets';
 export * from './content';
 export * from './public-reads';
 export * from './telegram';
+export * from './ticket-messages';

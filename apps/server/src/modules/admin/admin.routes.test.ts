@@ -46,6 +46,11 @@ const ADMIN_ONLY = [
   'DELETE /api/admin/seo/:give/:get',
   'POST /api/admin/preview',
   'PUT /api/admin/telegram/alerts',
+  'GET /api/admin/desk-settings',
+  'PUT /api/admin/desk-settings',
+  'POST /api/admin/canned-replies',
+  'PUT /api/admin/canned-replies/:id',
+  'DELETE /api/admin/canned-replies/:id',
 ];
 
 /** A concrete URL for a route pattern: each parameter gets a well-formed value that names nothing. */

@@ -22,9 +22,13 @@ import { payoutsAdminRoutes } from '../referral/payouts-admin.routes';
 import type { PayoutsAdminService } from '../referral/payouts-admin.service';
 import { ticketPayoutsRoutes } from '../ticket-payouts/ticket-payouts.routes';
 import type { TicketPayoutsService } from '../ticket-payouts/ticket-payouts.service';
+import { ticketMessagesAdminRoutes } from '../ticket-messages/ticket-messages.routes';
+import type { TicketMessagesService } from '../ticket-messages/ticket-messages.service';
 import { ticketDeskRoutes } from '../tickets/ticket-desk.routes';
 import type { TicketDeskService } from '../tickets/ticket-desk.service';
 import type { TicketHoldsService } from '../tickets/ticket-holds.service';
+import type { TicketClaimsService } from '../tickets/ticket-claims.service';
+import type { CannedRepliesService } from '../tickets/canned-replies.service';
 import type { AdminService } from './admin.service';
 import { actorOf, consoleRoles } from './console';
 
@@ -33,6 +37,9 @@ export interface AdminDeps {
   admin: AdminService;
   desk: TicketDeskService;
   holds: TicketHoldsService;
+  /** Who works on which ticket, and the desk's settings (issue 46). */
+  claims: TicketClaimsService;
+  replies: CannedRepliesService;
   setup: ExchangeSetupService;
   people: PeopleAdminService;
   promo: PromoAdminService;
@@ -41,6 +48,8 @@ export interface AdminDeps {
   ticketPayouts: TicketPayoutsService;
   outbox: OutboxAdminService;
   content: ContentAdminService;
+  /** The thread on each ticket (issue 46). */
+  messages: TicketMessagesService;
 }
 
 /**
@@ -54,7 +63,14 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, deps) =
   const { guards, admin } = deps;
   const { operator, adminOnly } = consoleRoles(guards);
 
-  await app.register(ticketDeskRoutes, { guards, desk: deps.desk, holds: deps.holds });
+  await app.register(ticketDeskRoutes, {
+    guards,
+    desk: deps.desk,
+    holds: deps.holds,
+    claims: deps.claims,
+    replies: deps.replies,
+  });
+  await app.register(ticketMessagesAdminRoutes, { guards, messages: deps.messages });
   await app.register(exchangeSetupRoutes, { guards, setup: deps.setup });
 
   app.get('/api/admin/site-state', { ...operator, schema: { response: { 200: adminSiteStateSchema } } }, () =>

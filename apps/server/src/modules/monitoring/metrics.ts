@@ -2,7 +2,9 @@ import client from 'prom-client';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/database';
+import { SLA_STATES } from '@obmen/shared';
 import type { Catalog } from '../exchange/exchange.catalog';
+import { oldestWaits } from '../tickets/ticket-desk.repository';
 
 export const EVENT_LOOP_SAMPLE_MS = 100;
 
@@ -109,6 +111,17 @@ export function registerScrapedGauges(metrics: Metrics, db: Db, catalog: Catalog
         this.set({ state: row.state, measure: 'count' }, row.n);
         this.set({ state: row.state, measure: 'oldest_seconds' }, Number(row.oldest));
       }
+    },
+  });
+  // The desk's clocks (issue 46): the longest any ticket has waited in each waiting state; 0 when none waits.
+  new client.Gauge({
+    name: 'obmen_ticket_oldest_wait_seconds',
+    help: 'Seconds the longest-waiting ticket has waited in each waiting state (paid, card check, payment problem, refund requested, payout awaiting approval)',
+    labelNames: ['state'] as const,
+    registers: [metrics.registry],
+    async collect() {
+      const oldest = await oldestWaits(db);
+      for (const state of SLA_STATES) this.set({ state }, oldest.get(state) ?? 0);
     },
   });
   new client.Gauge({

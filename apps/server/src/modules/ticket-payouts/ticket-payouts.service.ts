@@ -59,9 +59,12 @@ export function createTicketPayoutsService({
   tickets,
   sealer,
   enabled,
+  claims,
   onProviderChanged = () => Promise.resolve(),
 }: {
   db: Db;
+  /** Refuses an operator's decision on a payout while another operator holds its ticket (issue 46). */
+  claims?: { guard: (tx: Tx, ticketId: string, actor: Actor) => Promise<void> };
   catalog: Catalog;
   tickets: TicketsService;
   sealer: SecretSealer;
@@ -130,6 +133,8 @@ export function createTicketPayoutsService({
     if (!found) throw new NotFoundError('payout.notFound');
     await db.transaction(async (tx) => {
       await lockTicket(tx, found.ticketId);
+      // An approval is the second pair of eyes the four-eyes rule asks for: a claim never blocks it.
+      if (action !== 'approve') await claims?.guard(tx, found.ticketId, actor);
       const payout = await lockPayout(tx, id);
       if (!payout || !from.includes(payout.state)) throw new ConflictError('wrong_state', 'payout.wrongState');
       const extra = await change(tx, payout);

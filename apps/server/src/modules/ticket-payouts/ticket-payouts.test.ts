@@ -235,6 +235,22 @@ describe('limits and four eyes', () => {
     expect(binance.withdrawalsFor(`obmen-${ticket.number}-1`)).toBe(1);
   });
 
+  it("refuses another operator's decision on a payout whose ticket is held, but never a second approval (issue 46)", async () => {
+    await setUp({ maxPerTicket: '100', fourEyesAbove: '250' });
+    const ticket = await paidTicket('300');
+    const { id } = await payoutOf(ticket.id);
+    expect((await call(ctx, 'POST', `/api/admin/tickets/${ticket.id}/claim`, roles.operator, {})).statusCode).toBe(200);
+    const cancel = await call(ctx, 'POST', `/api/admin/ticket-payouts/${id}/cancel`, second.headers, {
+      reason: 'Paying by hand',
+    });
+    expect(cancel.statusCode).toBe(409);
+    expect(cancel.json().error.code).toBe('claimed_by_other');
+    // Four eyes: the holder approves, and the other operator's approval is the second pair.
+    expect((await call(ctx, 'POST', `/api/admin/ticket-payouts/${id}/approve`, roles.operator)).statusCode).toBe(200);
+    const secondApproval = await call(ctx, 'POST', `/api/admin/ticket-payouts/${id}/approve`, second.headers);
+    expect(secondApproval.json()).toMatchObject({ state: 'queued' });
+  });
+
   it('a customer over their day limit waits; the ticket is marked manual when it is over the per-ticket limit', async () => {
     await setUp({ maxPerCustomerDay: '250' });
     const email = unique('daily');

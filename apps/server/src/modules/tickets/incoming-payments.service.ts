@@ -57,6 +57,8 @@ export interface IncomingPayment {
 export interface PaymentReporter {
   source: 'chain' | 'operator';
   actor: { id: string | null; name: string };
+  /** First in the payment's transaction: an operator's entry is refused while another operator holds the ticket (issue 46). */
+  guard?: (tx: Tx) => Promise<void>;
 }
 
 /** What became of an observation. */
@@ -313,7 +315,10 @@ export function createIncomingPaymentsService({
      * watchers reporting the same transaction take turns, and the second finds it counted.
      */
     async recordIncomingPayment(obs: IncomingPayment, reporter: PaymentReporter = WATCHER): Promise<PaymentOutcome> {
-      const { ticket, outcome } = await db.transaction((tx) => recordIn(tx, obs, reporter));
+      const { ticket, outcome } = await db.transaction(async (tx) => {
+        await reporter.guard?.(tx);
+        return recordIn(tx, obs, reporter);
+      });
       if (outcome === 'paid' || outcome === 'problem') catalog.forgetReserve(ticket.getCode);
       if (outcome !== 'recorded' && outcome !== 'gone') void mailer.flush();
       return outcome;

@@ -2,6 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ADMIN_TICKET_ACTIONS,
+  adminCannedReplyBody,
+  adminCannedReplySchema,
+  adminDeskSettingsSchema,
+  adminDeskSettingsUpdate,
+  adminRenderedReplySchema,
+  adminTicketClaimBody,
   adminHoldsCancel,
   adminHoldsCancelGroup,
   adminExcessRefund,
@@ -18,6 +24,8 @@ import {
 import { NotFoundError } from '../../http/errors';
 import type { AuthGuards } from '../accounts/auth-guards';
 import { actorOf, consoleRoles } from '../admin/console';
+import type { CannedRepliesService } from './canned-replies.service';
+import type { TicketClaimsService } from './ticket-claims.service';
 import type { TicketDeskService } from './ticket-desk.service';
 import type { TicketHoldsService } from './ticket-holds.service';
 
@@ -25,21 +33,59 @@ export interface TicketDeskDeps {
   guards: AuthGuards;
   desk: TicketDeskService;
   holds: TicketHoldsService;
+  claims: TicketClaimsService;
+  replies: CannedRepliesService;
 }
 
+const replyIdParams = z.object({ id: z.uuid() });
+
 /** The console's tickets: the queue, a ticket's steps, and what one client may hold (issue 33). */
-export const ticketDeskRoutes: FastifyPluginAsyncZod<TicketDeskDeps> = async (app, { guards, desk, holds }) => {
-  const { operator } = consoleRoles(guards);
+export const ticketDeskRoutes: FastifyPluginAsyncZod<TicketDeskDeps> = async (
+  app,
+  { guards, desk, holds, claims, replies },
+) => {
+  const { operator, adminOnly } = consoleRoles(guards);
 
   app.get(
     '/api/admin/tickets',
     { ...operator, schema: { querystring: adminTicketQuery, response: { 200: adminTicketListSchema } } },
-    async ({ query }) => desk.ticketQueue({ status: query.status, q: query.q }, query),
+    async (request) => {
+      const { query } = request;
+      return desk.ticketQueue({ status: query.status, q: query.q, sort: query.sort }, query, actorOf(request).id);
+    },
   );
   app.get(
     '/api/admin/tickets/:id',
     { ...operator, schema: { params: ticketIdParams, response: { 200: adminTicketDetailSchema } } },
-    async (request) => desk.ticketDetail(request.params.id, request.lang),
+    async (request) => desk.ticketDetail(request.params.id, request.lang, actorOf(request).id),
+  );
+
+  // ——— Who works on a ticket (issue 46) ———
+  app.post(
+    '/api/admin/tickets/:id/claim',
+    {
+      ...operator,
+      schema: { params: ticketIdParams, body: adminTicketClaimBody, response: { 200: adminTicketDetailSchema } },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      await claims.take(actor, request.params.id, request.body.takeOver);
+      return desk.ticketDetail(request.params.id, request.lang, actor.id);
+    },
+  );
+  app.delete(
+    '/api/admin/tickets/:id/claim',
+    { ...operator, schema: { params: ticketIdParams, response: { 200: adminTicketDetailSchema } } },
+    async (request) => {
+      const actor = actorOf(request);
+      await claims.release(actor, request.params.id);
+      return desk.ticketDetail(request.params.id, request.lang, actor.id);
+    },
+  );
+  app.get(
+    '/api/admin/tickets/:id/canned-replies',
+    { ...operator, schema: { params: ticketIdParams, response: { 200: z.array(adminRenderedReplySchema) } } },
+    async (request) => replies.forTicket(request.params.id),
   );
   app.post(
     '/api/admin/tickets/:id/:action',
@@ -62,7 +108,7 @@ export const ticketDeskRoutes: FastifyPluginAsyncZod<TicketDeskDeps> = async (ap
     },
     async (request) => {
       await desk.recordPayment(actorOf(request), request.params.id, request.body);
-      return desk.ticketDetail(request.params.id, request.lang);
+      return desk.ticketDetail(request.params.id, request.lang, actorOf(request).id);
     },
   );
   app.post(
@@ -108,5 +154,41 @@ export const ticketDeskRoutes: FastifyPluginAsyncZod<TicketDeskDeps> = async (ap
       schema: { body: adminHoldsCancelGroup, response: { 200: z.object({ cancelled: z.number().int() }) } },
     },
     async (request) => holds.cancelGroup(actorOf(request), request.body),
+  );
+
+  // ——— The desk's clocks and claims, and the replies operators reuse: admins set them up (issue 46) ———
+  app.get('/api/admin/desk-settings', { ...adminOnly, schema: { response: { 200: adminDeskSettingsSchema } } }, () =>
+    claims.settings(),
+  );
+  app.put(
+    '/api/admin/desk-settings',
+    { ...adminOnly, schema: { body: adminDeskSettingsUpdate, response: { 200: adminDeskSettingsSchema } } },
+    async (request) => claims.setSettings(actorOf(request), request.body),
+  );
+  app.get(
+    '/api/admin/canned-replies',
+    { ...operator, schema: { response: { 200: z.array(adminCannedReplySchema) } } },
+    () => replies.list(),
+  );
+  app.post(
+    '/api/admin/canned-replies',
+    { ...adminOnly, schema: { body: adminCannedReplyBody, response: { 200: adminCannedReplySchema } } },
+    async (request) => replies.create(actorOf(request), request.body),
+  );
+  app.put(
+    '/api/admin/canned-replies/:id',
+    {
+      ...adminOnly,
+      schema: { params: replyIdParams, body: adminCannedReplyBody, response: { 200: adminCannedReplySchema } },
+    },
+    async (request) => replies.update(actorOf(request), request.params.id, request.body),
+  );
+  app.delete(
+    '/api/admin/canned-replies/:id',
+    { ...adminOnly, schema: { params: replyIdParams } },
+    async (request, reply) => {
+      await replies.remove(actorOf(request), request.params.id);
+      return reply.status(204).send();
+    },
   );
 };

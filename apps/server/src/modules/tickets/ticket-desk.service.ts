@@ -1,6 +1,10 @@
 import {
   ADMIN_TICKET_ACTIONS,
+  SLA_LEVELS,
   type AdminTicketAction,
+  type AdminTicketSort,
+  type AdminTicketWait,
+  type SlaState,
   adminTicketActionBodies,
   type AdminTicketDetail,
   type AdminTicketList,
@@ -33,11 +37,16 @@ import {
   findCardCheckRow,
   searchTickets,
   ticketHistoryOf,
+  waitOf,
 } from './ticket-desk.repository';
+import { claimDto, type TicketClaimsService } from './ticket-claims.service';
+import { readDeskSettings } from './ticket-claims.repository';
+import type { SlaThresholds } from '../../db/schema';
 import { allows } from './ticket-lifecycle';
 import { requirePayoutProof } from './ticket-proof';
 import { findTicket, type TicketRow } from './tickets.repository';
 import type { TicketPayoutsService } from '../ticket-payouts/ticket-payouts.service';
+import { countUnreadThreads, unreadCountsOf } from '../ticket-messages/ticket-messages.repository';
 import type { TicketsService } from './tickets.service';
 
 export interface TicketDeskOptions {
@@ -47,6 +56,25 @@ export interface TicketDeskOptions {
   payments: IncomingPaymentsService;
   cardCheck: CardCheckService;
   ticketPayouts: TicketPayoutsService;
+  claims: TicketClaimsService;
+}
+
+/** A ticket's clock as the console shows it: minutes waited and their colour against the state's thresholds. */
+export function waitDto(
+  state: SlaState | null,
+  sinceMs: number | null,
+  sla: SlaThresholds,
+  now = Date.now(),
+): AdminTicketWait | null {
+  if (!state || sinceMs === null) return null;
+  const minutes = Math.max(0, Math.floor((now - sinceMs) / 60_000));
+  const { amber, red } = sla[state];
+  return {
+    state,
+    since: new Date(sinceMs).toISOString(),
+    minutes,
+    level: SLA_LEVELS[minutes >= red ? 2 : minutes >= amber ? 1 : 0]!,
+  };
 }
 
 // What of a ticket the audit keeps: its state, not the client's data.
@@ -66,18 +94,30 @@ export function createTicketDeskService({
   payments,
   cardCheck,
   ticketPayouts,
+  claims,
 }: TicketDeskOptions) {
   const { sideOf, amountOf } = catalogAmounts(catalog);
 
   const service = {
-    async ticketQueue(filter: { status: string; q?: string | undefined }, paging: Page): Promise<AdminTicketList> {
-      const [{ items, page, perPage, total }, counts, excessRefundsOwed] = await Promise.all([
-        searchTickets(db, filter, paging),
+    async ticketQueue(
+      filter: { status: string; q?: string | undefined; sort: AdminTicketSort },
+      paging: Page,
+      asker: string,
+    ): Promise<AdminTicketList> {
+      const { sla, claimIdleMinutes } = await readDeskSettings(db);
+      const [{ items, page, perPage, total }, counts, excessRefundsOwed, unreadThreads] = await Promise.all([
+        searchTickets(db, filter, paging, { sort: filter.sort, sla, claimIdleMinutes }),
         countTicketsByStatus(db),
         countExcessRefundsOwed(db),
+        countUnreadThreads(db),
       ]);
+      const unread = await unreadCountsOf(
+        db,
+        items.map((item) => item.ticket.id),
+      );
+      const now = Date.now();
       return {
-        items: items.map(({ ticket, username, cardCheck: check }) => ({
+        items: items.map(({ ticket, username, cardCheck: check, claim, holder, waitState, waitSinceMs }) => ({
           id: ticket.id,
           number: ticket.number,
           status: ticket.status,
@@ -95,24 +135,31 @@ export function createTicketDeskService({
             ticket.status === 'advance' || ticket.status === 'card_check' ? iso(ticket.paymentDeadline) : null,
           excessRefundOwed:
             ticket.excessRefund && !ticket.excessRefundTxid ? amountOf(ticket.giveCode, ticket.excessRefund) : null,
+          unreadMessages: unread.get(ticket.id) ?? 0,
+          claim: claim && holder ? claimDto(claim, holder, asker, claimIdleMinutes) : null,
+          wait: waitDto(waitState, waitSinceMs, sla, now),
         })),
         page,
         perPage,
         total,
         counts: Object.fromEntries(TICKET_STATUSES.map((s) => [s, counts.get(s) ?? 0])) as Record<TicketStatus, number>,
         excessRefundsOwed,
+        unreadThreads,
       };
     },
 
-    async ticketDetail(id: string, lang: Lang): Promise<AdminTicketDetail> {
+    async ticketDetail(id: string, lang: Lang, asker: string): Promise<AdminTicketDetail> {
       const row = await findTicket(db, id);
       if (!row) throw new NotFoundError('ticket.notFound');
-      const [ticket, history, check, mails, payout] = await Promise.all([
+      const [ticket, history, check, mails, payout, claim, wait, settings] = await Promise.all([
         tickets.view(row, lang, true),
         ticketHistoryOf(db, id),
         findCardCheckRow(db, id),
         mailsTo(db, row.email, 20),
         ticketPayouts.ofTicket(id),
+        claims.claimOf(id, asker),
+        waitOf(db, id),
+        readDeskSettings(db),
       ]);
       const username = row.userId ? ((await findUserById(db, row.userId))?.username ?? null) : null;
       const checkStatus = check?.status ?? 'none';
@@ -150,6 +197,8 @@ export function createTicketDeskService({
           scaleOf(catalog.get(), row.giveCode),
         ),
         mails: mails.map(toOutboxDto),
+        claim,
+        wait: wait ? waitDto(wait.waitState, wait.waitSinceMs, settings.sla) : null,
       };
     },
 
@@ -169,6 +218,8 @@ export function createTicketDeskService({
         refundTxid?: string;
         refundAddress?: string;
       };
+      // Who holds the ticket is said first, whatever else is wrong with the step; the transition checks again.
+      await claims.guard(db, id, actor);
       // Coins paid out or sent back are proven by their transaction on the ticket's page and in its mail.
       const checked = action === 'complete' || action === 'refund' || action === 'requestRefund';
       const found = checked ? await findTicket(db, id) : undefined;
@@ -187,8 +238,9 @@ export function createTicketDeskService({
         refundNote: data.refundNote ?? null,
         ...(action === 'refund' && { set: { refundTxid: data.refundTxid?.trim() ?? null } }),
         ...(refundAddress && { set: { refundAddress } }),
-        within: (tx, before, after) =>
-          writeAudit(tx, {
+        within: async (tx, before, after) => {
+          await claims.guard(tx, id, actor);
+          await writeAudit(tx, {
             actorId: actor.id,
             actorName: actor.username,
             action,
@@ -196,9 +248,10 @@ export function createTicketDeskService({
             resourceId: id,
             before: ticketState(before),
             after: ticketState(after),
-          }),
+          });
+        },
       });
-      return service.ticketDetail(id, lang);
+      return service.ticketDetail(id, lang, actor.id);
     },
 
     /**
@@ -208,6 +261,7 @@ export function createTicketDeskService({
     async recordPayment(actor: Actor, id: string, body: z.output<typeof adminTicketPayment>): Promise<void> {
       const row = await findTicket(db, id);
       if (!row) throw new NotFoundError('ticket.notFound');
+      await claims.guard(db, id, actor);
       // Taken only where it can still move the ticket: once payments back a paid ticket, a second
       // entry is more likely the same transfer under another number than money that arrived.
       if (!paymentCanMove(row, new Decimal(await confirmedTotal(db, id)), scaleOf(catalog.get(), row.giveCode))) {
@@ -223,7 +277,11 @@ export function createTicketDeskService({
           seenAt: new Date(),
           gone: false,
         },
-        { source: 'operator', actor: { id: actor.id, name: actor.username } },
+        {
+          source: 'operator',
+          actor: { id: actor.id, name: actor.username },
+          guard: (tx) => claims.guard(tx, id, actor),
+        },
       );
     },
 
@@ -234,9 +292,11 @@ export function createTicketDeskService({
     async recordExcessRefund(actor: Actor, id: string, body: z.output<typeof adminExcessRefund>, lang: Lang) {
       const row = await findTicket(db, id);
       if (!row) throw new NotFoundError('ticket.notFound');
+      await claims.guard(db, id, actor);
       requirePayoutProof(catalog, row.giveCode, body.refundTxid, 'refundTxid');
-      await tickets.recordExcessRefund(id, body.refundTxid.trim(), (tx, before, after) =>
-        writeAudit(tx, {
+      await tickets.recordExcessRefund(id, body.refundTxid.trim(), async (tx, before, after) => {
+        await claims.guard(tx, id, actor);
+        await writeAudit(tx, {
           actorId: actor.id,
           actorName: actor.username,
           action: 'excessRefund',
@@ -244,9 +304,9 @@ export function createTicketDeskService({
           resourceId: id,
           before: { excessRefund: before.excessRefund, excessRefundTxid: before.excessRefundTxid },
           after: { excessRefund: after.excessRefund, excessRefundTxid: after.excessRefundTxid },
-        }),
-      );
-      return service.ticketDetail(id, lang);
+        });
+      });
+      return service.ticketDetail(id, lang, actor.id);
     },
 
     async cardImage(id: string): Promise<Buffer | null> {

@@ -24,6 +24,7 @@ export const adminKeys = {
   tickets: () => [...adminKeys.all, 'tickets'] as const,
   ticketList: (filter: object) => [...adminKeys.tickets(), 'list', filter] as const,
   ticket: (id: string) => [...adminKeys.tickets(), 'detail', id] as const,
+  messages: (id: string) => [...adminKeys.tickets(), 'messages', id] as const,
   resource: (name: string) => [...adminKeys.all, name] as const,
   list: (name: string, filter: object) => [...adminKeys.all, name, 'list', filter] as const,
 };

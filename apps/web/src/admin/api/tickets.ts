@@ -6,6 +6,7 @@ import type {
   AdminTicketFilter,
   AdminTicketList,
   AdminTicketPaymentBody,
+  AdminTicketSort,
 } from '@obmen/shared/admin';
 import { adminKeys, adminRequest } from './admin-request';
 
@@ -16,6 +17,8 @@ export interface QueueFilter {
   status: AdminTicketFilter;
   q: string;
   page: number;
+  /** The desk's own order, or the worst breach of the SLA clocks first (issue 46). */
+  sort?: AdminTicketSort;
 }
 
 export const ticketQueueOptions = (filter: QueueFilter) =>
@@ -23,7 +26,13 @@ export const ticketQueueOptions = (filter: QueueFilter) =>
     queryKey: adminKeys.ticketList(filter),
     queryFn: ({ signal }) =>
       adminRequest<AdminTicketList>('/tickets', {
-        query: { status: filter.status, q: filter.q || undefined, page: filter.page, perPage: 50 },
+        query: {
+          status: filter.status,
+          q: filter.q || undefined,
+          page: filter.page,
+          perPage: 50,
+          sort: filter.sort === 'breach' ? 'breach' : undefined,
+        },
         signal,
       }),
     refetchInterval: QUEUE_POLL_MS,
@@ -90,5 +99,7 @@ export function useTicketAction(id: string) {
       void client.invalidateQueries({ queryKey: adminKeys.tickets() });
       void client.invalidateQueries({ queryKey: adminKeys.resource('outbox') });
     },
+    // Refused (another operator holds it, its status moved): the panel shows the ticket as it is now.
+    onError: () => void client.invalidateQueries({ queryKey: adminKeys.ticket(id) }),
   });
 }

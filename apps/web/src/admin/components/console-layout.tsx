@@ -29,6 +29,7 @@ export const NAV: readonly { group: string; items: readonly NavItem[] }[] = [
       { to: 'payouts', label: 'payouts' },
       { to: 'outbox', label: 'outbox' },
       { to: 'telegram', label: 'telegram' },
+      { to: 'desk-settings', label: 'deskSettings', adminOnly: true },
     ],
   },
   {
@@ -83,6 +84,8 @@ export function ConsoleLayout({ role, username }: { role: ConsoleRole; username:
   const menuButton = useRef<HTMLButtonElement>(null);
   const queue = useQuery({ ...ticketQueueOptions(OPEN_QUEUE), select: (data) => data.counts });
   const waiting = queue.data ? queue.data.new + queue.data.card_check : 0;
+  // The same poll's answer: tickets whose customer wrote and no operator has read it (issue 46).
+  const unreadThreads = useQuery({ ...ticketQueueOptions(OPEN_QUEUE), select: (data) => data.unreadThreads }).data ?? 0;
   const [announcement, setAnnouncement] = useState('');
   const [seenNew, setSeenNew] = useState<number | null>(null);
 
@@ -154,6 +157,13 @@ export function ConsoleLayout({ role, username }: { role: ConsoleRole; username:
                           <span className={styles.linkCount}>
                             {waiting}
                             <span className="visually-hidden"> {t('admin.queue.waitingHint')}</span>
+                          </span>
+                        )}
+                        {item.to === 'tickets' && unreadThreads > 0 && (
+                          <span className={styles.linkCount} data-testid="nav-unread">
+                            <span aria-hidden="true">✉ </span>
+                            {unreadThreads}
+                            <span className="visually-hidden"> {t('admin.queue.unreadHint')}</span>
                           </span>
                         )}
                       </NavLink>

@@ -1,10 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminCurrencyFields, adminDiscountBands } from '@obmen/shared/admin';
-import { initI18n } from '../../lib/i18n';
+import { i18n, initI18n } from '../../lib/i18n';
 import { rowErrors } from './rows-editor';
 
 // The messages come with each language's catalog, as in the console.
 beforeAll(async () => {
+  // The console loads the catalog's later part (the shared admin.* messages) before it draws.
+  await i18n.loadLater();
   await initI18n('en');
   await initI18n('ru');
 });

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Lang } from '@obmen/shared/i18n';
-import { initI18n } from '../../lib/i18n';
+import { i18n, initI18n } from '../../lib/i18n';
 import { loadConsoleCopy } from '../i18n';
 import { HoldsGroupForm } from './holds-group';
 
@@ -25,6 +25,8 @@ async function open(lang: Lang) {
     }),
   );
   await initI18n(lang);
+  // The console loads the catalog's later part (the shared admin.* messages) before it draws.
+  await i18n.loadLater();
   loadConsoleCopy();
   render(
     <QueryClientProvider client={new QueryClient()}>

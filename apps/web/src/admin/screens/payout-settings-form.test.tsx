@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminPayoutSettings } from '@obmen/shared/admin';
 import type { Lang } from '@obmen/shared/i18n';
-import { initI18n } from '../../lib/i18n';
+import { i18n, initI18n } from '../../lib/i18n';
 import { loadConsoleCopy } from '../i18n';
 import { PayoutSettingsForm } from './payout-settings-form';
 
@@ -44,6 +44,8 @@ async function open(lang: Lang, settings: AdminPayoutSettings) {
     }),
   );
   await initI18n(lang);
+  // The console loads the catalog's later part (the shared admin.* messages) before it draws.
+  await i18n.loadLater();
   loadConsoleCopy();
   render(
     <QueryClientProvider client={new QueryClient()}>

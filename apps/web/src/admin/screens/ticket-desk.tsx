@@ -8,6 +8,7 @@ import { Pagination } from '../../components/ui/pagination';
 import { queryClient } from '../../lib/query-client';
 import { ticketOptions, ticketQueueOptions, useTicketQueue, type QueueFilter } from '../api/tickets';
 import { TicketStatusBadge } from '../components/badges';
+import { ClaimBadge, WaitBadge } from '../components/claim-badge';
 import { formatAge, formatDateTime, secondsSince } from '../components/format';
 import { TicketSums } from '../components/ticket-sums';
 import { QueryState } from '../components/query-state';
@@ -18,6 +19,7 @@ import { TicketPanel } from './ticket-panel';
 
 const TABS: readonly AdminTicketFilter[] = [
   'open',
+  'unread',
   'new',
   'card_check',
   'frozen',
@@ -36,13 +38,14 @@ function isFilter(value: string | null): value is AdminTicketFilter {
   return (ADMIN_TICKET_FILTERS as readonly string[]).includes(value ?? '');
 }
 
-/** The queue the address asks for: `?status=&q=&page=`, the open tickets' first page by default. */
+/** The queue the address asks for: `?status=&q=&page=&sort=`, the open tickets' first page by default. */
 function queueFilterOf(params: URLSearchParams): QueueFilter {
   const status = params.get('status');
   return {
     status: isFilter(status) ? status : 'open',
     q: params.get('q') ?? '',
     page: Math.max(1, Number(params.get('page')) || 1),
+    sort: params.get('sort') === 'breach' ? 'breach' : 'queue',
   };
 }
 
@@ -66,9 +69,9 @@ export function Component() {
   const { id } = useParams();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
-  const { status, q, page } = queueFilterOf(params);
+  const { status, q, page, sort } = queueFilterOf(params);
   const [typed, setTyped] = useState(q);
-  const queue = useTicketQueue({ status, q, page });
+  const queue = useTicketQueue({ status, q, page, sort });
   const items = useMemo(() => queue.data?.items ?? [], [queue.data]);
   const search = params.toString() ? `?${params.toString()}` : '';
   const tableRef = useRef<HTMLTableElement>(null);
@@ -125,6 +128,7 @@ export function Component() {
     if (filter === 'open') return OPEN_TICKET_STATUSES.reduce((sum, s) => sum + counts[s], 0);
     if (filter === 'all') return Object.values(counts).reduce((a, b) => a + b, 0);
     if (filter === 'excess_refund') return queue.data?.excessRefundsOwed ?? null;
+    if (filter === 'unread') return queue.data?.unreadThreads ?? null;
     return counts[filter];
   };
 
@@ -149,6 +153,21 @@ export function Component() {
               onChange={setTyped}
               literal
             />
+            <button
+              type="button"
+              className={styles.smallButton}
+              aria-pressed={sort === 'breach'}
+              data-testid="sort-breach"
+              onClick={() => {
+                const merged = new URLSearchParams(params);
+                if (sort === 'breach') merged.delete('sort');
+                else merged.set('sort', 'breach');
+                merged.delete('page');
+                setParams(merged, { replace: true });
+              }}
+            >
+              {t('admin.desk.sort.breach')}
+            </button>
           </div>
           <ul className={styles.tabs} aria-label={t('admin.queue.filters')}>
             {TABS.map((tab) => (
@@ -159,7 +178,7 @@ export function Component() {
                   aria-pressed={tab === status}
                   onClick={() => setFilter({ status: tab, page: 1 })}
                 >
-                  {tab === 'open' || tab === 'all' || tab === 'excess_refund'
+                  {tab === 'open' || tab === 'all' || tab === 'excess_refund' || tab === 'unread'
                     ? t(`admin.queue.tabs.${tab}`)
                     : t(`ticketStatus.${tab}`)}
                   {countOf(tab) !== null && <span className={styles.count}>{countOf(tab)}</span>}
@@ -247,12 +266,22 @@ function QueueRow({
         <div>
           <TicketStatusBadge status={ticket.status} />
         </div>
+        {(ticket.wait || ticket.claim) && (
+          <div className={styles.small}>
+            <WaitBadge wait={ticket.wait} /> <ClaimBadge claim={ticket.claim} />
+          </div>
+        )}
         {ticket.cardCheck === 'pending' && (
           <div className={`${styles.small} ${styles.muted}`}>{t('admin.queue.photoWaiting')}</div>
         )}
         {ticket.excessRefundOwed && (
           <div className={`${styles.small} ${styles.muted}`}>
             {t('admin.queue.excessOwed', { amount: ticket.excessRefundOwed, valute: ticket.give.valute })}
+          </div>
+        )}
+        {ticket.unreadMessages > 0 && (
+          <div className={styles.small} data-testid="unread-messages">
+            {t('admin.queue.unreadMessages', { count: ticket.unreadMessages })}
           </div>
         )}
       </td>

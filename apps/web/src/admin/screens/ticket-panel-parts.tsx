@@ -12,6 +12,7 @@ import { useContractForm } from '../../lib/use-contract-form';
 import { formatDuration, useTimeLeft } from '../../hooks/use-time-left';
 import { adminImage, adminKeys } from '../api/admin-request';
 import { useTicketAction } from '../api/tickets';
+import { CannedReplyPicker } from '../components/canned-reply-picker';
 import { TextAreaField, TextField } from '../components/fields';
 import { formatDateTime } from '../components/format';
 import styles from '../components/desk.module.css';
@@ -192,6 +193,9 @@ export function ActionDialog({
           />
         )}
         {fields.includes('note') && (
+          <CannedReplyPicker ticketId={ticketId} onPick={(text) => form.setValue('note', text)} />
+        )}
+        {fields.includes('note') && (
           <TextAreaField
             label={noteLabel}
             hint={t('admin.actions.noteHint')}
@@ -199,6 +203,9 @@ export function ActionDialog({
             error={form.error('note')}
             {...form.field('note')}
           />
+        )}
+        {fields.includes('refundNote') && (
+          <CannedReplyPicker ticketId={ticketId} onPick={(text) => form.setValue('refundNote', text)} />
         )}
         {fields.includes('refundNote') && (
           <TextAreaField

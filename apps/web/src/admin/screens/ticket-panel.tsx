@@ -12,8 +12,10 @@ import { formatDateTime, formatSum } from '../components/format';
 import { QueryState } from '../components/query-state';
 import styles from '../components/desk.module.css';
 import { TicketPanelPayout } from './ticket-panel-payout';
+import { TicketClaimBar } from './ticket-claim-bar';
 import { TicketPayments } from './ticket-payments';
 import { TicketPanelTelegram } from './ticket-panel-telegram';
+import { TicketThread } from './ticket-thread';
 import { ActionDialog, CardCheck, DESTRUCTIVE, Requisites, TimeLeft } from './ticket-panel-parts';
 
 /** One ticket as an operator needs it: amounts, client, requisites, card photo, history, mails and the next steps. */
@@ -48,6 +50,8 @@ export function TicketPanel({ id, closeTo }: { id: string; closeTo: string }) {
           <span className="visually-hidden"> ({t('admin.ticket.heading', { number: ticket.number })})</span>
         </Link>
       </div>
+
+      <TicketClaimBar detail={detail} />
 
       {detail.actions.length > 0 ? (
         <div className={styles.actions} role="group" aria-label={t('admin.ticket.actionsLabel')}>
@@ -164,6 +168,9 @@ export function TicketPanel({ id, closeTo }: { id: string; closeTo: string }) {
           </dd>
         </dl>
       </div>
+
+      {/* The canned-reply picker (issue 46) goes in as `tools={(insert) => …}`: it fills the answer. */}
+      <TicketThread ticketId={ticket.id} />
 
       <TicketPayments detail={detail} />
 

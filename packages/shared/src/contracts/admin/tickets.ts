@@ -2,6 +2,7 @@ import * as z from '../zod';
 import { TICKET_STATUSES, ticketSchema } from '../tickets';
 import { requiredText, optionalText, adminListQuery, paged } from './fields';
 import { adminTicketPayoutSchema } from './ticket-payouts';
+import { adminTicketClaimSchema, adminTicketWaitSchema } from './desk';
 
 // The operator console's calls on tickets: the queue, a ticket's detail, its actions and payments.
 
@@ -61,11 +62,18 @@ export type AdminTicketPaymentBody = z.input<typeof adminTicketPayment>;
 
 /**
  * The queue's filters: one status, `open` (everything still needing hands), `excess_refund` (the
- * excess of overpaid tickets still to send back, issue 45, whatever their status) or all.
+ * excess of overpaid tickets still to send back, issue 45, whatever their status), `unread` (a
+ * customer's message no operator has read, issue 46) or all.
  */
-export const ADMIN_TICKET_FILTERS = ['open', ...TICKET_STATUSES, 'excess_refund', 'all'] as const;
+export const ADMIN_TICKET_FILTERS = ['open', ...TICKET_STATUSES, 'excess_refund', 'unread', 'all'] as const;
 export type AdminTicketFilter = (typeof ADMIN_TICKET_FILTERS)[number];
-export const adminTicketQuery = adminListQuery.extend({ status: z.enum(ADMIN_TICKET_FILTERS).default('open') });
+/** The queue's order: the desk's own (paid first, oldest first) or the worst breach of its waiting clocks first (issue 46). */
+export const ADMIN_TICKET_SORTS = ['queue', 'breach'] as const;
+export type AdminTicketSort = (typeof ADMIN_TICKET_SORTS)[number];
+export const adminTicketQuery = adminListQuery.extend({
+  status: z.enum(ADMIN_TICKET_FILTERS).default('open'),
+  sort: z.enum(ADMIN_TICKET_SORTS).default('queue'),
+});
 
 const sideSummary = z.object({ code: z.string(), valute: z.string(), sum: z.string() });
 const cardCheckStatus = z.enum(['none', 'pending', 'approved', 'rejected']);
@@ -86,6 +94,12 @@ export const adminTicketSummarySchema = z.object({
   paymentDeadline: z.string().nullable(),
   /** The excess to send back (issue 45) while nobody has recorded its transaction; null when none is owed. */
   excessRefundOwed: z.string().nullable(),
+  /** The customer's messages no operator has read yet (issue 46). */
+  unreadMessages: z.number().int(),
+  /** Who holds it now (issue 46); null when nobody does or the claim has lapsed. */
+  claim: adminTicketClaimSchema.nullable(),
+  /** How long it has waited for the exchanger in its waiting state; null when it waits for nobody here. */
+  wait: adminTicketWaitSchema.nullable(),
 });
 export type AdminTicketSummary = z.infer<typeof adminTicketSummarySchema>;
 
@@ -94,6 +108,8 @@ export const adminTicketListSchema = paged(adminTicketSummarySchema).extend({
   counts: z.record(z.enum(TICKET_STATUSES), z.number().int()),
   /** How many excess refunds wait for an operator to send them (issue 45). */
   excessRefundsOwed: z.number().int(),
+  /** How many tickets have a customer's message no operator has read (issue 46). */
+  unreadThreads: z.number().int(),
 });
 export type AdminTicketList = z.infer<typeof adminTicketListSchema>;
 
@@ -148,5 +164,7 @@ export const adminTicketDetailSchema = z.object({
   canRecordPayment: z.boolean(),
   /** The latest mails to the client's address. */
   mails: z.array(outboxItem),
+  claim: adminTicketClaimSchema.nullable(),
+  wait: adminTicketWaitSchema.nullable(),
 });
 export type AdminTicketDetail = z.infer<typeof adminTicketDetailSchema>;

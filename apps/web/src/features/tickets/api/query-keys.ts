@@ -8,6 +8,7 @@ export const ticketKeys = {
   list: (page: number, lang: Lang) => [...ticketKeys.all, 'list', page, lang] as const,
   lists: () => [...ticketKeys.all, 'list'] as const,
   cardStatus: (id: string) => [...ticketKeys.all, 'card-status', id] as const,
+  messages: (id: string) => [...ticketKeys.all, 'messages', id] as const,
   fields: (give: string, get: string, lang: Lang) => [...ticketKeys.all, 'fields', give, get, lang] as const,
   currency: (code: string, lang: Lang) => [...ticketKeys.all, 'currency', code, lang] as const,
   quote: (params: object) => [...ticketKeys.all, 'quote', params] as const,
@@ -24,6 +25,7 @@ export const ticketKeys = {
       | 'refund'
       | 'refundExcess'
       | 'payRest'
-      | 'telegramLink',
+      | 'telegramLink'
+      | 'message',
   ) => [...ticketKeys.all, name] as const,
 };

@@ -19,6 +19,7 @@ import { TicketTelegram } from './ticket-telegram';
 import { TicketLoadError } from './ticket-load-error';
 import { RefundStatus } from './refund-status';
 import { TicketOutcome } from './ticket-outcome';
+import { TicketThread } from './ticket-thread';
 import styles from './ticket-view.module.css';
 
 // The choices of a payment problem are forms (the contracts' schemas, react-hook-form: ~70 KB
@@ -218,6 +219,7 @@ function TicketCard({ ticket, onDeadline }: { ticket: Ticket; onDeadline: () => 
         </section>
       )}
       <TicketTelegram ticket={ticket} />
+      <TicketThread ticketId={ticket.id} />
       <TicketLink ticket={ticket} />
     </div>
   );
