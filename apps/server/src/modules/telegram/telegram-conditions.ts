@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { Decimal, trimAmount, type TelegramAlertKind } from '@obmen/shared';
 import { queryRows, type DbOrTx } from '../../db/database';
+import { readDeskSettings } from '../tickets/ticket-claims.repository';
+import { waitsPastRed } from '../tickets/ticket-desk.repository';
 import type { AlertFacts } from './telegram.messages';
 
 export interface Condition {
@@ -11,7 +13,7 @@ export interface Condition {
 
 /**
  * What the alert check finds wrong now, by kind. Read from the state the other parts already keep
- * (ticket_payouts, prices, currencies.watch_error, reserves), so none of them has to call Telegram.
+ * (ticket_payouts, the desk's clocks, prices, currencies.watch_error, reserves), so none of them has to call Telegram.
  */
 export async function currentConditions(
   db: DbOrTx,
@@ -37,6 +39,8 @@ export async function currentConditions(
     db,
     sql`select currency_code as code, greatest(balance - held, 0)::text as free from reserves`,
   );
+  // Once per ticket and wait: a ticket that leaves the state and comes back to it is a new wait.
+  const pastRed = await waitsPastRed(db, (await readDeskSettings(db)).sla);
   const ticketFacts = (p: (typeof payouts)[number]) => ({ number: p.number, link: consoleLink(p.ticket_id) });
   return new Map<TelegramAlertKind, Condition[]>([
     [
@@ -50,6 +54,13 @@ export async function currentConditions(
       payouts
         .filter((p) => p.state === 'awaiting_approval')
         .map((p) => ({ key: `payout_approval:${p.id}`, facts: ticketFacts(p) })),
+    ],
+    [
+      'sla_red',
+      pastRed.map((t) => ({
+        key: `sla_red:${t.id}:${t.state}:${t.waitSinceMs}`,
+        facts: { number: t.number, link: consoleLink(t.id), minutes: t.minutes, waitState: t.state },
+      })),
     ],
     ['price_stale', stale.map((p) => ({ key: `price_stale:${p.code}`, facts: { currency: p.code } }))],
     [

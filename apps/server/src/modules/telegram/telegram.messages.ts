@@ -1,4 +1,4 @@
-import type { Lang, TelegramAlertKind } from '@obmen/shared';
+import type { Lang, SlaState, TelegramAlertKind } from '@obmen/shared';
 
 // What the bot says, in the ticket's language (a customer) or the console's (an operator).
 
@@ -41,7 +41,32 @@ export interface AlertFacts {
   /** The payment problem, the chain API's error, the waiting state. */
   detail?: string;
   minutes?: number;
+  /** What a ticket past its SLA waits in. */
+  waitState?: SlaState;
 }
+
+const WAIT_STATES: Record<Lang, Record<SlaState, string>> = {
+  ru: {
+    new: 'оплачена, ждёт выплаты',
+    card_check: 'проверка карты',
+    payment_problem: 'проблема с оплатой',
+    refund_requested: 'запрошен возврат',
+    awaiting_approval: 'выплата ждёт одобрения',
+  },
+  en: {
+    new: 'paid, awaiting payout',
+    card_check: 'card check',
+    payment_problem: 'payment problem',
+    refund_requested: 'refund requested',
+    awaiting_approval: 'payout awaiting approval',
+  },
+};
+
+/** The waiting state's name, or the free-text detail, in brackets. */
+const waitedIn = (f: AlertFacts, lang: Lang) => {
+  const what = f.waitState ? WAIT_STATES[lang][f.waitState] : f.detail;
+  return what ? ` (${what})` : '';
+};
 
 const TEXTS: Record<TelegramAlertKind, Record<Lang, (f: AlertFacts) => string>> = {
   ticket_paid: {
@@ -57,9 +82,8 @@ const TEXTS: Record<TelegramAlertKind, Record<Lang, (f: AlertFacts) => string>> 
     en: (f) => `Ticket No. ${f.number}: a card photo waits for its check.`,
   },
   sla_red: {
-    ru: (f) => `Заявка № ${f.number} ждёт ${f.minutes ?? '?'} мин${f.detail ? ` (${f.detail})` : ''}: срок вышел.`,
-    en: (f) =>
-      `Ticket No. ${f.number} has waited ${f.minutes ?? '?'} min${f.detail ? ` (${f.detail})` : ''}: past its limit.`,
+    ru: (f) => `Заявка № ${f.number} ждёт ${f.minutes ?? '?'} мин${waitedIn(f, 'ru')}: срок вышел.`,
+    en: (f) => `Ticket No. ${f.number} has waited ${f.minutes ?? '?'} min${waitedIn(f, 'en')}: past its limit.`,
   },
   price_stale: {
     ru: (f) => `Курс ${f.currency} устарел: направления с ним закрыты, пока он не обновится.`,

@@ -400,7 +400,7 @@ export function createTelegram(options: TelegramOptions) {
 
     /**
      * The periodic check (a job): the conditions that hold now (a payout unknown or awaiting approval,
-     * a price stale, a chain source down, a reserve under its threshold) alert once each, and again
+     * a ticket past its SLA's red line, a price stale, a chain source down, a reserve under its threshold) alert once each, and again
      * only after they cleared and came back.
      */
     async checkAlerts(): Promise<number> {

@@ -286,13 +286,28 @@ describe('operators’ alerts', () => {
     await telegram().checkAlerts();
   });
 
-  it('gives an alert entry point for other parts (an SLA clock turning red)', async () => {
+  it('alerts once when a ticket’s wait turns red on the desk’s clock, in the console’s words for the wait', async () => {
     const operator = await createUser(ctx, 'operator');
     const chat = await linkNewChat(
       tokenOf((await call(ctx, 'POST', '/api/admin/telegram/link', operator.headers)).json<{ url: string }>().url),
     );
-    await telegram().alert('sla_red', { number: 100777, minutes: 31, detail: 'paid → payout' });
+    const ticket = await newTicket();
+    await ctx.app.inject({ method: 'POST', url: `/api/v1/Tickets/confirm/${ticket.id}` });
+    const { status } = (await db().execute(sql`select status from tickets where id = ${ticket.id}`)).rows[0] as {
+      status: string;
+    };
+    // The clock runs from the ticket's entry into its status: move that entry 3 hours back, past every red line.
+    await db().execute(
+      sql`update ticket_history set created_at = now() - interval '3 hours' where ticket_id = ${ticket.id} and to_status = ${status}`,
+    );
+    await telegram().checkAlerts();
+    await telegram().checkAlerts();
     await telegram().deliver();
-    expect(fake.sentTo(chat).at(-1)!.text).toBe('Заявка № 100777 ждёт 31 мин (paid → payout): срок вышел.');
+    const red = fake.sentTo(chat).filter((m) => m.text.startsWith(`Заявка № ${ticket.number} ждёт`));
+    expect(red.map((m) => m.text)).toEqual([
+      `Заявка № ${ticket.number} ждёт 180 мин (оплачена, ждёт выплаты): срок вышел.\nhttp://localhost:8080/admin/tickets/${ticket.id}`,
+    ]);
+    await db().execute(sql`update tickets set status = 'success' where id = ${ticket.id}`);
+    await telegram().checkAlerts();
   });
 });

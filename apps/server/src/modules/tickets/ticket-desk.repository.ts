@@ -82,6 +82,27 @@ export async function oldestWaits(db: DbOrTx): Promise<Map<SlaState, number>> {
   return new Map(rows.flatMap((r) => (r.state ? [[r.state, r.seconds] as const] : [])));
 }
 
+/** The tickets waiting past their state's red line now: what the Telegram alert check turns into `sla_red`. */
+export async function waitsPastRed(db: DbOrTx, sla: SlaThresholds) {
+  return db
+    .select({
+      id: tickets.id,
+      number: tickets.number,
+      state: sql<SlaState>`${waitState}`,
+      waitSinceMs: waitFields.waitSinceMs,
+      minutes: sql<number>`floor(${waitSeconds} / 60)::int`.mapWith(Number),
+    })
+    .from(tickets)
+    .leftJoin(cardChecks, eq(cardChecks.ticketId, tickets.id))
+    .leftJoin(ticketPayouts, eq(ticketPayouts.ticketId, tickets.id))
+    .where(
+      and(
+        inArray(tickets.status, ['new', 'card_check', 'payment_problem', 'refund_requested']),
+        sql`${waitSince} is not null and ${waitSeconds} >= ${thresholdSeconds(sla, 'red')}`,
+      ),
+    );
+}
+
 /** One ticket's clock: its waiting state and when it started, if it waits. */
 export async function waitOf(db: DbOrTx, id: string) {
   const [row] = await db
