@@ -169,7 +169,6 @@ export function TicketPanel({ id, closeTo }: { id: string; closeTo: string }) {
         </dl>
       </div>
 
-      {/* The canned-reply picker (issue 46) goes in as `tools={(insert) => …}`: it fills the answer. */}
       <TicketThread ticketId={ticket.id} />
 
       <TicketPayments detail={detail} />

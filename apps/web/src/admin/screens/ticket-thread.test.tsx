@@ -8,7 +8,7 @@ import { loadConsoleCopy } from '../i18n';
 import { TicketThread } from './ticket-thread';
 
 // Issue 46: the thread in the ticket panel — unread messages marked, the operator's answer sent,
-// and the slot where a canned reply fills the answer.
+// and a canned reply picked into the answer.
 
 const ID = 'tkt_console_thread';
 const asked = {
@@ -26,7 +26,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-async function open(lang: Lang, tools?: Parameters<typeof TicketThread>[0]['tools']) {
+async function open(lang: Lang) {
   let current = thread([asked]);
   const posted: string[] = [];
   vi.stubGlobal(
@@ -36,6 +36,10 @@ async function open(lang: Lang, tools?: Parameters<typeof TicketThread>[0]['tool
       const key = `${init?.method ?? 'GET'} ${url.pathname}`;
       posted.push(key);
       if (key === `GET /api/admin/tickets/${ID}/messages`) return new Response(JSON.stringify(current));
+      if (key === `GET /api/admin/tickets/${ID}/canned-replies`)
+        return new Response(
+          JSON.stringify([{ id: 'r1', title: 'Выплата ушла', lang: 'ru', text: 'Выплата ушла, txid в заявке.' }]),
+        );
       if (key === `POST /api/admin/tickets/${ID}/messages/read`) {
         current = thread([{ ...asked, readAt: new Date().toISOString() }]);
         return new Response(JSON.stringify(current));
@@ -55,7 +59,7 @@ async function open(lang: Lang, tools?: Parameters<typeof TicketThread>[0]['tool
   loadConsoleCopy();
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <TicketThread ticketId={ID} tools={tools} />
+      <TicketThread ticketId={ID} />
     </QueryClientProvider>,
   );
   return posted;
@@ -74,14 +78,10 @@ describe('the thread in the ticket panel', () => {
     expect(calls).toContain(`POST /api/admin/tickets/${ID}/messages/read`);
   });
 
-  it('sends the answer typed or filled in by the tools slot, and names the operator (ru)', async () => {
-    await open('ru', (insert) => (
-      <button type="button" onClick={() => insert('Выплата ушла, txid в заявке.')}>
-        Шаблон
-      </button>
-    ));
+  it('sends the answer filled in from a canned reply, and names the operator (ru)', async () => {
+    await open('ru');
     const field = await screen.findByLabelText('Ответ клиенту');
-    fireEvent.click(screen.getByRole('button', { name: 'Шаблон' }));
+    fireEvent.change(await screen.findByTestId('canned-reply-picker'), { target: { value: 'r1' } });
     expect((field as HTMLTextAreaElement).value).toBe('Выплата ушла, txid в заявке.');
     expect(screen.getByText('Осталось символов: 1972')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Отправить ответ' }));

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import { isLang } from '@obmen/shared/i18n';
 import { Button } from '../../components/ui/button';
@@ -6,21 +6,16 @@ import { FormAlert } from '../../components/ui/form-alert';
 import { ApiError } from '../../lib/api-client';
 import { errorMessage } from '../../lib/report-error';
 import { useAnswerTicket, useMarkThreadRead, useTicketThread } from '../api/ticket-messages';
+import { CannedReplyPicker } from '../components/canned-reply-picker';
 import { formatDateTime } from '../components/format';
 import { QueryState } from '../components/query-state';
 import styles from '../components/desk.module.css';
 
 /**
- * Where a helper to fill the answer goes (the canned-reply picker, issue 46): it gets `insert`,
- * which puts a text into the composer (the operator still reads and sends it).
- */
-export type ComposerTools = (insert: (text: string) => void) => ReactNode;
-
-/**
  * The thread in the ticket panel (issue 46): the customer's messages and the operators' answers,
  * as text; unread ones are marked until someone answers or marks the thread read.
  */
-export function TicketThread({ ticketId, tools }: { ticketId: string; tools?: ComposerTools }) {
+export function TicketThread({ ticketId }: { ticketId: string }) {
   const { t, i18n } = useTranslation();
   const lang = isLang(i18n.language) ? i18n.language : 'ru';
   const thread = useTicketThread(ticketId);
@@ -79,14 +74,14 @@ export function TicketThread({ ticketId, tools }: { ticketId: string; tools?: Co
               })}
             </ol>
           )}
-          <Composer ticketId={ticketId} maxLength={thread.data.maxLength} tools={tools} />
+          <Composer ticketId={ticketId} maxLength={thread.data.maxLength} />
         </>
       )}
     </div>
   );
 }
 
-function Composer({ ticketId, maxLength, tools }: { ticketId: string; maxLength: number; tools?: ComposerTools }) {
+function Composer({ ticketId, maxLength }: { ticketId: string; maxLength: number }) {
   const { t } = useTranslation();
   const id = useId();
   const [text, setText] = useState('');
@@ -113,8 +108,7 @@ function Composer({ ticketId, maxLength, tools }: { ticketId: string; maxLength:
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
-      {/* The canned-reply picker goes here: <TicketThread tools={(insert) => <CannedReplyPicker … />} />. */}
-      {tools?.(insert)}
+      <CannedReplyPicker ticketId={ticketId} onPick={insert} />
       <label htmlFor={`${id}-text`}>{t('admin.thread.answer')}</label>
       <textarea
         id={`${id}-text`}
