@@ -44,6 +44,7 @@ for (const lang of ['ru', 'en'] as const) {
       ru: {
         held: `У оператора ${holder}`,
         complete: 'Выполнить',
+        row: `№ ${ticket.number}`,
         title: `Выполнить заявку № ${ticket.number}`,
         reference: 'Номер перевода или хеш транзакции',
         refused: `С этой заявкой работает оператор ${holder}. Чтобы действовать, заберите её себе.`,
@@ -56,6 +57,7 @@ for (const lang of ['ru', 'en'] as const) {
       en: {
         held: `Held by ${holder}`,
         complete: 'Complete',
+        row: `No. ${ticket.number}`,
         title: `Complete ticket No. ${ticket.number}`,
         reference: 'Transfer number or transaction hash',
         refused: `Operator ${holder} is working on this ticket. Take it over to act on it.`,
@@ -72,7 +74,7 @@ for (const lang of ['ru', 'en'] as const) {
     const row = page
       .getByTestId('ticket-queue')
       .getByRole('row')
-      .filter({ hasText: `№ ${ticket.number}` });
+      .filter({ hasText: say.row });
     await expect(row.getByTestId('claim-badge')).toHaveText(say.held);
     await expect(row.getByTestId('wait-badge')).toBeVisible();
     const panel = page.getByTestId('ticket-panel');

@@ -254,7 +254,7 @@ test('USDT TRC20 paid out by Binance: alone within the limit, with one approval 
     expect(binance.withdrawalsFor(`obmen-${overLimit.number}-1`)).toBe(0);
     expect(binance.withdrawalsFor(`obmen-${fourEyes.number}-1`)).toBe(0);
 
-    await row.getByRole('button', { name: `Одобрить заявка № ${overLimit.number}` }).click();
+    await row.getByRole('button', { name: `Одобрить (заявка № ${overLimit.number})` }).click();
     const dialog = desk.getByRole('dialog');
     await expect(dialog).toContainText('После вашего одобрения провайдер отправит её автоматически.');
     await dialog.getByRole('button', { name: 'Одобрить' }).click();
@@ -267,7 +267,7 @@ test('USDT TRC20 paid out by Binance: alone within the limit, with one approval 
 
   await test.step('above four eyes: the first approval leaves it waiting, the same operator cannot approve again, a second one sends it', async () => {
     const row = desk.getByTestId('payout-row').filter({ hasText: `№ ${fourEyes.number}` });
-    const approve = row.getByRole('button', { name: `Одобрить заявка № ${fourEyes.number}` });
+    const approve = row.getByRole('button', { name: `Одобрить (заявка № ${fourEyes.number})` });
     await approve.click();
     const dialog = desk.getByRole('dialog');
     await expect(dialog).toContainText('Перед отправкой её должен одобрить ещё один оператор.');
@@ -296,7 +296,7 @@ test('USDT TRC20 paid out by Binance: alone within the limit, with one approval 
     await openConsole(second, '/admin/ticket-payouts', secondToken);
     const secondRow = second.getByTestId('payout-row').filter({ hasText: `№ ${fourEyes.number}` });
     await expect(secondRow).toContainText(`Одобрений: 1 из 2 · ${ADMIN.username}`);
-    await secondRow.getByRole('button', { name: `Одобрить заявка № ${fourEyes.number}` }).click();
+    await secondRow.getByRole('button', { name: `Одобрить (заявка № ${fourEyes.number})` }).click();
     const secondDialog = second.getByRole('dialog');
     await expect(secondDialog).toContainText('После вашего одобрения провайдер отправит её автоматически.');
     await secondDialog.getByRole('button', { name: 'Одобрить' }).click();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAge, secondsSince } from './format';
+import { formatAge, formatPercent, formatUsd, secondsSince } from './format';
 
 describe('how long ago', () => {
   it('says it in the largest unit that fits, in the operator’s language', () => {
@@ -12,5 +12,14 @@ describe('how long ago', () => {
 
   it('never goes negative when a clock runs a little ahead', () => {
     expect(secondsSince('2030-01-01T00:00:00Z', Date.parse('2029-12-31T23:59:58Z'))).toBe(0);
+  });
+});
+
+describe('figures in the console’s language (issue 46)', () => {
+  it('writes dollars and percentages as each language does', () => {
+    expect(formatUsd('500.1', 'en')).toBe('$500.10');
+    expect(formatUsd('12345.6', 'ru')).toBe('12\u00a0345,60\u00a0$');
+    expect(formatPercent('1.8', 'en')).toBe('1.8%');
+    expect(formatPercent('1.8', 'ru')).toBe('1,8\u00a0%');
   });
 });

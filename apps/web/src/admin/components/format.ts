@@ -1,5 +1,7 @@
 import type { Lang } from '@obmen/shared/i18n';
-import { formatAmount } from '../../lib/format-amount';
+import { formatAmount, formatPercent } from '../../lib/format-amount';
+
+export { formatPercent };
 import { formatDateTime as dateTimeText } from '../../lib/format-date';
 
 const LOCALES: Record<Lang, string> = { ru: 'ru-RU', en: 'en-GB' };
@@ -7,6 +9,12 @@ const LOCALES: Record<Lang, string> = { ru: 'ru-RU', en: 'en-GB' };
 /** An amount with its currency, grouped in thousands as the language writes it ("12 345,60 RUB"). */
 export function formatSum({ sum, valute, scale }: { sum: string; valute: string; scale?: number }, lang: Lang): string {
   return formatAmount(sum, lang, { ...(scale !== undefined && { scale }), unit: valute });
+}
+
+/** A sum in US dollars: "$500.10" (en), "500,10 $" (ru). */
+export function formatUsd(value: string, lang: Lang): string {
+  const text = formatAmount(value, lang, { scale: 2 });
+  return lang === 'en' ? `$${text}` : `${text}\u00a0$`;
 }
 
 /** A moment as operators read it: date and time to the minute, in their time zone. */

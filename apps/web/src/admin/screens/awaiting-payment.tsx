@@ -48,7 +48,7 @@ export function AwaitingPaymentWarning() {
               <tr key={ticket.id}>
                 <td className={styles.nowrap}>
                   <Link to={`/admin/tickets/${ticket.id}`} className={styles.rowLink}>
-                    № {ticket.number}
+                    {t('admin.common.ticketNumber', { number: ticket.number })}
                   </Link>
                   <div>
                     <TicketStatusBadge status={ticket.status} />

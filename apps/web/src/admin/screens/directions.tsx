@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { formatPercent } from '../components/format';
+import { useConsoleLanguage } from '../hooks/use-console-language';
 import { useTranslation } from '../../lib/i18n';
 import { Link, useNavigate, useParams } from 'react-router';
 import { adminDirectionCreate, adminDirectionForm, type AdminCurrency, type AdminDirection } from '@obmen/shared/admin';
@@ -27,6 +29,7 @@ export { ScreenError as ErrorBoundary } from '../components/screen-error';
 export function Component() {
   const { role } = useStaff();
   const { t } = useTranslation();
+  const [lang] = useConsoleLanguage();
   const { give, get } = useParams();
   const list = useQuery(directionList);
   const [filter, setFilter] = useState({ text: '', state: 'all' });
@@ -134,9 +137,9 @@ export function Component() {
                       )}
                     </td>
                     <td className={styles.num}>
-                      {d.feePercent} %
+                      {formatPercent(d.feePercent, lang)}
                       <div className={`${styles.small} ${styles.muted}`}>
-                        {t('admin.directions.fixedShort', { value: d.fixedExtraPercent })}
+                        {t('admin.directions.fixedShort', { value: formatPercent(d.fixedExtraPercent, lang) })}
                       </div>
                     </td>
                     <td className={styles.num}>

@@ -12,7 +12,7 @@ import { useAdminMutation, useAdminQuery, type Paged } from '../api/resources';
 import { Badge } from '../components/badges';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { TextAreaField, TextField } from '../components/fields';
-import { formatDateTime } from '../components/format';
+import { formatDateTime, formatUsd } from '../components/format';
 import { QueryState } from '../components/query-state';
 import styles from '../components/desk.module.css';
 import { useConsoleLanguage } from '../hooks/use-console-language';
@@ -89,7 +89,7 @@ export function Component() {
                     <td>{payout.username}</td>
                     <td className={styles.num}>
                       {payout.sum} {payout.valute}
-                      <div className={`${styles.small} ${styles.muted}`}>$ {payout.amountUsd}</div>
+                      <div className={`${styles.small} ${styles.muted}`}>{formatUsd(payout.amountUsd, lang)}</div>
                     </td>
                     <td>
                       <span className={styles.mono}>{payout.requisite}</span>
@@ -190,6 +190,7 @@ export function Component() {
 
 function DecisionDialog({ step, onClose }: { step: Step; onClose: () => void }) {
   const { t } = useTranslation();
+  const [lang] = useConsoleLanguage();
   const decide = useAdminMutation(REFRESH);
   const paying = step.kind === 'pay';
   const form = useContractForm({
@@ -210,7 +211,7 @@ function DecisionDialog({ step, onClose }: { step: Step; onClose: () => void }) 
       title={t(paying ? 'admin.payouts.payTitle' : 'admin.payouts.rejectTitle', { username: step.payout.username })}
       description={t(paying ? 'admin.payouts.payText' : 'admin.payouts.rejectText', {
         sum: `${step.payout.sum} ${step.payout.valute}`,
-        usd: step.payout.amountUsd,
+        usd: formatUsd(step.payout.amountUsd, lang),
       })}
       footer={
         <>

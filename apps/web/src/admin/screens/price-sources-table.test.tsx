@@ -42,17 +42,17 @@ describe('the operator’s price sources (issue 45)', () => {
   it('shows each source’s price, age and whether it counted, and why not', async () => {
     expect(await show('en')).toEqual([
       // The asset once per group of rows.
-      ['BTC', 'Binance', '$ 133000', '12 secs', 'left out: +39.99 % from the median'],
-      ['OKX', '$ 95000', '20 mins', 'left out: stale'],
-      ['Bybit', '$ 95010', '12 secs', 'counted'],
+      ['BTC', 'Binance', '$133,000.00', '12 secs', 'left out: +39.99% from the median'],
+      ['OKX', '$95,000.00', '20 mins', 'left out: stale'],
+      ['Bybit', '$95,010.00', '12 secs', 'counted'],
       ['Kraken', '—', '—', 'no price yetSource error: HTTP 502'],
-      ['RUB', 'Bank of Russia', '$ 0.0125', '12 secs', 'counted'],
+      ['RUB', 'Bank of Russia', '$0.0125', '12 secs', 'counted'],
     ]);
   });
 
   it('in Russian too', async () => {
     const rows = await show('ru');
-    expect(rows[0]).toEqual(['BTC', 'Binance', '$ 133000', expect.any(String), 'не учтён: +39.99 % от медианы']);
+    expect(rows[0]).toEqual(['BTC', 'Binance', '133\u00a0000,00\u00a0$', expect.any(String), 'не учтён: +39,99\u00a0% от медианы']);
     expect(rows[4]?.[1]).toBe('Банк России');
   });
 });

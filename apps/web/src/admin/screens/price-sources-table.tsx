@@ -1,7 +1,8 @@
 import type { AdminPriceSource } from '@obmen/shared/admin';
 import { useTranslation } from '../../lib/i18n';
 import { Badge, type Tone } from '../components/badges';
-import { formatAge, formatDateTime } from '../components/format';
+import type { Lang } from '@obmen/shared/i18n';
+import { formatAge, formatDateTime, formatPercent, formatUsd } from '../components/format';
 import styles from '../components/desk.module.css';
 import { useConsoleLanguage } from '../hooks/use-console-language';
 
@@ -11,7 +12,7 @@ export function PriceSourcesTable({ sources }: { sources: AdminPriceSource[] }) 
   const [lang] = useConsoleLanguage();
   const verdict = (row: AdminPriceSource) =>
     t(`admin.prices.verdicts.${row.verdict}`, {
-      deviation: row.deviationPercent === null ? '' : signed(row.deviationPercent),
+      deviation: row.deviationPercent === null ? '' : signed(row.deviationPercent, lang),
     });
   return (
     <section aria-labelledby="price-sources-title">
@@ -42,7 +43,7 @@ export function PriceSourcesTable({ sources }: { sources: AdminPriceSource[] }) 
                 )}
                 <td>{t(`admin.prices.names.${row.source}`)}</td>
                 <td className={styles.num}>
-                  {row.usdPrice === null ? t('admin.prices.noPrice') : `$ ${row.usdPrice}`}
+                  {row.usdPrice === null ? t('admin.prices.noPrice') : formatUsd(row.usdPrice, lang)}
                 </td>
                 <td>
                   {row.ageSeconds === null || row.priceAt === null ? (
@@ -76,8 +77,8 @@ const VERDICT_TONES: Record<AdminPriceSource['verdict'], Tone> = {
   too_few: 'warning',
 };
 
-/** "+39.99" / "-2.11": a deviation with its sign, to two decimals. */
-const signed = (percent: string) => {
-  const value = Number(percent);
-  return `${value > 0 ? '+' : value < 0 ? '−' : ''}${Math.abs(value).toFixed(2)}`;
+/** "+39.99%" / "−2,11 %": a deviation with its sign, to two decimals, as the console's language writes it. */
+const signed = (percent: string, lang: Lang) => {
+  const value = Number(percent); // a display of a ratio, not money
+  return `${value > 0 ? '+' : value < 0 ? '−' : ''}${formatPercent(Math.abs(value).toFixed(2), lang)}`;
 };

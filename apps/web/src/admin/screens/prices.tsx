@@ -6,7 +6,7 @@ import { notify } from '../../lib/notify';
 import { useContractForm } from '../../lib/use-contract-form';
 import { useAdminMutation, adminQueryOptions } from '../api/resources';
 import { Badge } from '../components/badges';
-import { formatAge, formatDateTime } from '../components/format';
+import { formatAge, formatDateTime, formatPercent, formatUsd } from '../components/format';
 import { QueryState } from '../components/query-state';
 import styles from '../components/desk.module.css';
 import { useConsoleLanguage } from '../hooks/use-console-language';
@@ -49,7 +49,7 @@ export function Component() {
       {list.data && (
         <p className={`${styles.notice} ${styles.flush}`}>
           {list.data.rateSource === 'live'
-            ? t('admin.prices.live', { spread: list.data.spreadPercent })
+            ? t('admin.prices.live', { spread: formatPercent(list.data.spreadPercent, lang) })
             : t('admin.prices.static')}
         </p>
       )}
@@ -78,7 +78,7 @@ export function Component() {
                     <strong>{price.currencyCode}</strong>
                     <div className={`${styles.small} ${styles.muted}`}>{valute(price.currencyCode)}</div>
                   </td>
-                  <td className={styles.num}>$ {price.usdPrice}</td>
+                  <td className={styles.num}>{formatUsd(price.usdPrice, lang)}</td>
                   <td>
                     <Badge tone={price.source === 'manual' ? 'accent' : 'neutral'}>{sourceLabel(price)}</Badge>
                     {price.lastError && (

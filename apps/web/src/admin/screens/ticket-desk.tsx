@@ -261,7 +261,7 @@ function QueueRow({
           data-ticket={ticket.id}
           aria-current={selected ? 'true' : undefined}
         >
-          № {ticket.number}
+          {t('admin.common.ticketNumber', { number: ticket.number })}
         </Link>
         <div>
           <TicketStatusBadge status={ticket.status} />

@@ -8,7 +8,7 @@ import { CopyButton } from '../../components/ui/copy-button';
 import { PayoutReference } from '../../components/ui/payout-reference';
 import { useTicket } from '../api/tickets';
 import { Badge, TicketStatusBadge } from '../components/badges';
-import { formatDateTime, formatSum } from '../components/format';
+import { formatDateTime, formatPercent, formatSum, formatUsd } from '../components/format';
 import { QueryState } from '../components/query-state';
 import styles from '../components/desk.module.css';
 import { TicketPanelPayout } from './ticket-panel-payout';
@@ -92,13 +92,13 @@ export function TicketPanel({ id, closeTo }: { id: string; closeTo: string }) {
           </dd>
           <dt>{t('admin.ticket.fee')}</dt>
           <dd>
-            {detail.feePercent} %
+            {formatPercent(detail.feePercent, lang)}
             {detail.discountPercent !== '0' && (
-              <span className={styles.muted}>{t('admin.ticket.discount', { value: detail.discountPercent })}</span>
+              <span className={styles.muted}>{t('admin.ticket.discount', { value: formatPercent(detail.discountPercent, lang) })}</span>
             )}
           </dd>
           <dt>{t('admin.ticket.usdValue')}</dt>
-          <dd>$ {detail.usdValue}</dd>
+          <dd>{formatUsd(detail.usdValue, lang)}</dd>
           {ticket.promo && (
             <>
               <dt>{t('admin.ticket.promo')}</dt>

@@ -163,7 +163,7 @@ function PayoutRow({ payout, me }: { payout: AdminTicketPayout; me: string }) {
     <tr data-testid="payout-row">
       <td className={styles.nowrap}>
         <Link to={`/admin/tickets/${payout.ticketId}`} className={styles.rowLink}>
-          № {payout.ticketNumber}
+          {t('admin.common.ticketNumber', { number: payout.ticketNumber })}
         </Link>
         <div className={`${styles.small} ${styles.muted}`}>{formatDateTime(payout.createdAt, lang)}</div>
       </td>
