@@ -233,6 +233,7 @@ test.describe('before a maintenance break', () => {
         warning: /^Ждут оплаты заявок: \d+\. Во время перерыва их клиенты не смогут открыть страницу оплаты/,
         cancel: 'Отмена',
         give: '0,01\u00a0BTC',
+        number: '№',
       },
     ],
     [
@@ -243,6 +244,7 @@ test.describe('before a maintenance break', () => {
         warning: /^Tickets awaiting payment: \d+\. During the break their clients cannot open the payment/,
         cancel: 'Cancel',
         give: '0.01\u00a0BTC',
+        number: 'No.',
       },
     ],
   ] as const) {
@@ -256,7 +258,9 @@ test.describe('before a maintenance break', () => {
       await page.getByRole('button', { name: copy.turnOn }).click();
       const dialog = page.getByRole('dialog', { name: copy.dialog });
       await expect(dialog.getByRole('alert')).toHaveText(copy.warning);
-      const row = dialog.getByRole('row').filter({ has: page.getByRole('link', { name: `№ ${ticket.number}` }) });
+      const row = dialog
+        .getByRole('row')
+        .filter({ has: page.getByRole('link', { name: `${copy.number} ${ticket.number}` }) });
       await expect(row).toContainText('USDTTRC20 → BTC');
       await expect(row).toContainText(copy.give);
       await expect(row.getByRole('link')).toHaveAttribute('href', `/admin/tickets/${ticket.id}`);
@@ -267,9 +271,32 @@ test.describe('before a maintenance break', () => {
       await page.getByRole('button', { name: copy.turnOn }).click();
       await page
         .getByRole('dialog', { name: copy.dialog })
-        .getByRole('link', { name: `№ ${ticket.number}` })
+        .getByRole('link', { name: `${copy.number} ${ticket.number}` })
         .click();
       await expect(page).toHaveURL(new RegExp(`/admin/tickets/${ticket.id}$`));
     });
   }
+});
+
+test.describe('the console on a phone (issue 46)', () => {
+  test('a table wider than the screen says it scrolls sideways, fades its hidden side and takes the keyboard', async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openConsole(page, '/admin/directions', await operatorToken(request), 'en');
+    const hint = page.getByTestId('table-scroll-hint');
+    await expect(hint).toHaveText('Wide table: scroll it sideways →');
+    const region = page.getByRole('region', { name: 'Wide table: scroll it sideways →' });
+    await expect(region).toHaveAttribute('data-more-after', 'true');
+    await expect(region).not.toHaveAttribute('data-more-before');
+    // The page itself does not scroll sideways: the table does, inside its frame.
+    expect(await page.evaluate(() => (window.scrollTo(400, window.scrollY), window.scrollX))).toBe(0);
+    await region.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => region.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+    await region.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+    await expect(region).toHaveAttribute('data-more-before', 'true');
+    await expect(region).not.toHaveAttribute('data-more-after');
+  });
 });

@@ -71,10 +71,7 @@ for (const lang of ['ru', 'en'] as const) {
 
     // The second operator sees who holds it, in the queue and on the panel.
     await openConsole(page, `/admin/tickets/${ticket.id}?status=new`, second.token, lang);
-    const row = page
-      .getByTestId('ticket-queue')
-      .getByRole('row')
-      .filter({ hasText: say.row });
+    const row = page.getByTestId('ticket-queue').getByRole('row').filter({ hasText: say.row });
     await expect(row.getByTestId('claim-badge')).toHaveText(say.held);
     await expect(row.getByTestId('wait-badge')).toBeVisible();
     const panel = page.getByTestId('ticket-panel');

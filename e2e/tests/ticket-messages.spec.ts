@@ -21,6 +21,7 @@ const COPY = {
     consoleField: 'Ответ клиенту',
     consoleSend: 'Отправить ответ',
     unreadTab: 'Непрочитанные сообщения',
+    number: (n: number) => `№ ${n}`,
   },
   en: {
     thread: 'Messages',
@@ -33,6 +34,7 @@ const COPY = {
     consoleField: 'Answer to the customer',
     consoleSend: 'Send the answer',
     unreadTab: 'Unread messages',
+    number: (n: number) => `No. ${n}`,
   },
 } as const;
 
@@ -71,7 +73,7 @@ for (const lang of ['ru', 'en'] as Lang[]) {
       'aria-pressed',
       'true',
     );
-    await consolePage.getByRole('link', { name: `№ ${ticket.number}` }).click();
+    await consolePage.getByRole('link', { name: c.number(ticket.number) }).click();
     const panelThread = consolePage.getByTestId('ticket-thread');
     await expect(panelThread.getByTestId('console-messages')).toContainText(question);
     const answer = lang === 'ru' ? 'Выплата отправлена, txid будет на странице заявки.' : 'The payout is on its way.';

@@ -5,6 +5,13 @@ import { beforeAll, vi } from 'vitest';
 
 vi.resetModules();
 
+// jsdom lays nothing out, so nothing ever resizes: an observer that never fires is what it would see.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+
 beforeAll(() => {
   localStorage.clear();
   sessionStorage.clear();

@@ -10,6 +10,7 @@ import styles from '../components/desk.module.css';
 import { useConsoleLanguage } from '../hooks/use-console-language';
 import { useDebounced } from '../hooks/use-debounced';
 import { screenLoader } from '../staff';
+import { TableScroll } from '../components/table-scroll';
 
 const RESOURCES = [
   'tickets',
@@ -95,7 +96,7 @@ export function Component() {
         <QueryState error={list.error} onRetry={() => void list.refetch()} />
       ) : (
         <>
-          <div className={styles.tableWrap}>
+          <TableScroll>
             <table className={styles.table}>
               <thead>
                 <tr>
@@ -123,7 +124,7 @@ export function Component() {
               </tbody>
             </table>
             {list.data.items.length === 0 && <p className={styles.empty}>{t('admin.common.nothingFound')}</p>}
-          </div>
+          </TableScroll>
           <Pagination
             page={list.data.page}
             perPage={list.data.perPage}

@@ -8,6 +8,7 @@ import { TicketSums } from '../components/ticket-sums';
 import { QueryState } from '../components/query-state';
 import styles from '../components/desk.module.css';
 import { useConsoleLanguage } from '../hooks/use-console-language';
+import { TableScroll } from '../components/table-scroll';
 
 /**
  * Read before a maintenance break: the tickets whose clients have yet to pay. During the break the
@@ -31,7 +32,7 @@ export function AwaitingPaymentWarning() {
       <p className={`${styles.notice} ${styles.warning} ${styles.flush}`} role="alert">
         {t('admin.siteState.awaitingWarning', { count: total })}
       </p>
-      <div className={styles.tableWrap}>
+      <TableScroll>
         <table className={styles.table}>
           <caption className="visually-hidden">{t('admin.siteState.awaitingCaption')}</caption>
           <thead>
@@ -62,7 +63,7 @@ export function AwaitingPaymentWarning() {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       {total > items.length && (
         <p className={`${styles.small} ${styles.muted} ${styles.flush}`}>
           {t('admin.siteState.awaitingMore', { count: total - items.length })}{' '}

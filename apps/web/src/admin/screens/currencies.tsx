@@ -11,6 +11,7 @@ import { useConsoleLanguage } from '../hooks/use-console-language';
 
 import { CurrencyForm } from './currency-form';
 import { screenLoader, useStaff } from '../staff';
+import { TableScroll } from '../components/table-scroll';
 
 const currencyList = adminQueryOptions<AdminCurrency[]>('currencies', '/currencies');
 
@@ -39,7 +40,7 @@ export function Component() {
         <QueryState error={list.error} onRetry={() => void list.refetch()} />
       ) : (
         <div className={`${styles.split} ${code ? styles.splitOpen : ''}`}>
-          <div className={`${styles.tableWrap} ${code ? styles.hideWhenNarrow : ''}`}>
+          <TableScroll className={code ? styles.hideWhenNarrow : ''}>
             <table className={styles.table}>
               <thead>
                 <tr>
@@ -86,7 +87,7 @@ export function Component() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
           {code && (code === 'new' || editing) && (
             <div className={styles.detailSticky}>
               <CurrencyForm key={code} currency={editing ?? null} readOnly={role !== 'admin'} />

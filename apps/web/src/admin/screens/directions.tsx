@@ -17,6 +17,7 @@ import { QueryState } from '../components/query-state';
 import { ConsoleSearch } from '../components/console-search';
 import styles from '../components/desk.module.css';
 import { screenLoader, useStaff } from '../staff';
+import { TableScroll } from '../components/table-scroll';
 
 const REFRESH = ['directions'];
 
@@ -98,7 +99,7 @@ export function Component() {
         <QueryState error={list.error} onRetry={() => void list.refetch()} />
       ) : (
         <div className={`${styles.split} ${open ? styles.splitOpen : ''}`}>
-          <div className={`${styles.tableWrap} ${open ? styles.hideWhenNarrow : ''}`}>
+          <TableScroll className={open ? styles.hideWhenNarrow : ''}>
             <table className={styles.table}>
               <thead>
                 <tr>
@@ -172,7 +173,7 @@ export function Component() {
               </tbody>
             </table>
             {shown.length === 0 && <p className={styles.empty}>{t('admin.common.nothingFound')}</p>}
-          </div>
+          </TableScroll>
           {open && (creating || editing) && (
             <div className={styles.detailSticky}>
               <DirectionForm key={`${give}>${get}`} direction={creating ? null : editing!} />

@@ -15,6 +15,7 @@ import styles from '../components/desk.module.css';
 import { useConsoleLanguage } from '../hooks/use-console-language';
 import { HoldsGroupForm } from './holds-group';
 import { screenLoader } from '../staff';
+import { TableScroll } from '../components/table-scroll';
 
 const limitsRead = adminQueryOptions<AdminTicketLimits>('ticket-limits', '/ticket-limits');
 const holdList = adminQueryOptions<AdminHold[]>('holds', '/holds');
@@ -58,7 +59,7 @@ function HoldsTable({ holds }: { holds: AdminHold[] }) {
   const [cancelling, setCancelling] = useState<AdminHold | null>(null);
   if (holds.length === 0) return <p className={styles.muted}>{t('admin.holds.none')}</p>;
   return (
-    <div className={styles.tableWrap}>
+    <TableScroll>
       <table className={styles.table}>
         <thead>
           <tr>
@@ -119,7 +120,7 @@ function HoldsTable({ holds }: { holds: AdminHold[] }) {
           }}
         />
       )}
-    </div>
+    </TableScroll>
   );
 }
 

@@ -17,6 +17,7 @@ import { QueryState } from '../components/query-state';
 import styles from '../components/desk.module.css';
 import { useConsoleLanguage } from '../hooks/use-console-language';
 import { screenLoader } from '../staff';
+import { TableScroll } from '../components/table-scroll';
 
 /** The form's value for a moment: `YYYY-MM-DDTHH:mm` in UTC, the way the schema reads it back. */
 const toInput = (iso: string) => iso.slice(0, 16);
@@ -45,7 +46,7 @@ export function Component() {
       ) : (
         <div className={`${styles.split} ${id ? styles.splitOpen : ''}`}>
           <div className={`${styles.page} ${id ? styles.hideWhenNarrow : ''}`}>
-            <div className={styles.tableWrap}>
+            <TableScroll>
               <table className={styles.table}>
                 <thead>
                   <tr>
@@ -71,7 +72,7 @@ export function Component() {
                 </tbody>
               </table>
               {list.data.items.length === 0 && <p className={styles.empty}>{t('admin.common.nothingFound')}</p>}
-            </div>
+            </TableScroll>
             <Pagination
               page={list.data.page}
               perPage={list.data.perPage}

@@ -11,6 +11,7 @@ import styles from '../components/desk.module.css';
 import { useConsoleLanguage } from '../hooks/use-console-language';
 import { useDebounced } from '../hooks/use-debounced';
 import { screenLoader } from '../staff';
+import { TableScroll } from '../components/table-scroll';
 
 export const loader = screenLoader('operator');
 export { ScreenError as ErrorBoundary } from '../components/screen-error';
@@ -44,7 +45,7 @@ export function Component() {
         <QueryState error={list.error} onRetry={() => void list.refetch()} />
       ) : (
         <>
-          <div className={styles.tableWrap}>
+          <TableScroll>
             <table className={styles.table} data-testid="outbox">
               <thead>
                 <tr>
@@ -67,7 +68,7 @@ export function Component() {
               </tbody>
             </table>
             {list.data.items.length === 0 && <p className={styles.empty}>{t('admin.common.nothingFound')}</p>}
-          </div>
+          </TableScroll>
           <Pagination
             page={list.data.page}
             perPage={list.data.perPage}

@@ -19,6 +19,7 @@ import { RowsEditor, rowErrors } from '../components/rows-editor';
 import styles from '../components/desk.module.css';
 import { useConsoleLanguage } from '../hooks/use-console-language';
 import { screenLoader } from '../staff';
+import { TableScroll } from '../components/table-scroll';
 
 const pagesRead = adminQueryOptions<AdminPages>('pages', '/pages');
 
@@ -41,7 +42,7 @@ export function Component() {
         <QueryState error={data.error} onRetry={() => void data.refetch()} />
       ) : (
         <div className={`${styles.split} ${slug ? styles.splitOpen : ''}`}>
-          <div className={`${styles.tableWrap} ${slug ? styles.hideWhenNarrow : ''}`}>
+          <TableScroll className={slug ? styles.hideWhenNarrow : ''}>
             <table className={styles.table}>
               <thead>
                 <tr>
@@ -66,7 +67,7 @@ export function Component() {
                 })}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
           {slug && (PAGE_SLUGS as readonly string[]).includes(slug) && (
             <div className={`${styles.detailSticky} ${styles.page}`}>
               <PageForm key={`${slug}-${page?.updatedAt ?? ''}`} slug={slug} page={page ?? null} />

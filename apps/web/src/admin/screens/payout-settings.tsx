@@ -9,6 +9,7 @@ import { QueryState } from '../components/query-state';
 import styles from '../components/desk.module.css';
 import { screenLoader } from '../staff';
 import { PayoutSettingsForm } from './payout-settings-form';
+import { TableScroll } from '../components/table-scroll';
 
 export const loader = screenLoader('admin', payoutSettingsOptions);
 export { ScreenError as ErrorBoundary } from '../components/screen-error';
@@ -33,7 +34,7 @@ export function Component() {
         <QueryState error={list.error} onRetry={() => void list.refetch()} />
       ) : (
         <div className={`${styles.split} ${code ? styles.splitOpen : ''}`}>
-          <div className={`${styles.tableWrap} ${code ? styles.hideWhenNarrow : ''}`}>
+          <TableScroll className={code ? styles.hideWhenNarrow : ''}>
             <table className={styles.table}>
               <thead>
                 <tr>
@@ -72,7 +73,7 @@ export function Component() {
               </tbody>
             </table>
             {list.data.length === 0 && <p className={styles.empty}>{t('admin.payoutSettings.none')}</p>}
-          </div>
+          </TableScroll>
           {editing && (
             <div className={styles.detailSticky}>
               <PayoutSettingsForm key={`${editing.currencyCode} ${editing.updatedAt}`} settings={editing} />

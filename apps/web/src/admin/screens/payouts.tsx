@@ -17,6 +17,8 @@ import { QueryState } from '../components/query-state';
 import styles from '../components/desk.module.css';
 import { useConsoleLanguage } from '../hooks/use-console-language';
 import { screenLoader } from '../staff';
+import { FilterTabs } from '../components/filter-tabs';
+import { TableScroll } from '../components/table-scroll';
 
 type Step = { payout: AdminPayout; kind: 'approve' | 'pay' | 'reject' };
 const REFRESH = ['payouts'];
@@ -45,28 +47,21 @@ export function Component() {
         <h1 className={styles.title}>{t('admin.payouts.title')}</h1>
       </div>
       <p className={`${styles.muted} ${styles.flush}`}>{t('admin.payouts.intro')}</p>
-      <ul className={styles.tabs} aria-label={t('admin.payouts.filters')}>
-        {[...PAYOUT_FILTERS, ''].map((s) => (
-          <li key={s || 'all'}>
-            <button
-              type="button"
-              className={styles.tab}
-              aria-pressed={s === status}
-              onClick={() => {
-                setStatus(s);
-                setPage(1);
-              }}
-            >
-              {t(`admin.payouts.states.${s || 'all'}`)}
-            </button>
-          </li>
-        ))}
-      </ul>
+      <FilterTabs
+        label={t('admin.payouts.filters')}
+        tabs={[...PAYOUT_FILTERS, '']}
+        current={status}
+        onPick={(s) => {
+          setStatus(s);
+          setPage(1);
+        }}
+        labelOf={(s) => t(`admin.payouts.states.${s || 'all'}`)}
+      />
       {!list.data ? (
         <QueryState error={list.error} onRetry={() => void list.refetch()} />
       ) : (
         <>
-          <div className={styles.tableWrap}>
+          <TableScroll>
             <table className={styles.table}>
               <thead>
                 <tr>
@@ -160,7 +155,7 @@ export function Component() {
               </tbody>
             </table>
             {list.data.items.length === 0 && <p className={styles.empty}>{t('admin.payouts.none')}</p>}
-          </div>
+          </TableScroll>
           <Pagination
             page={list.data.page}
             perPage={list.data.perPage}

@@ -52,7 +52,13 @@ describe('the operator’s price sources (issue 45)', () => {
 
   it('in Russian too', async () => {
     const rows = await show('ru');
-    expect(rows[0]).toEqual(['BTC', 'Binance', '133\u00a0000,00\u00a0$', expect.any(String), 'не учтён: +39,99\u00a0% от медианы']);
+    expect(rows[0]).toEqual([
+      'BTC',
+      'Binance',
+      '133\u00a0000,00\u00a0$',
+      expect.any(String),
+      'не учтён: +39,99\u00a0% от медианы',
+    ]);
     expect(rows[4]?.[1]).toBe('Банк России');
   });
 });

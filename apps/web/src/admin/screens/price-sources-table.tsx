@@ -5,6 +5,7 @@ import type { Lang } from '@obmen/shared/i18n';
 import { formatAge, formatDateTime, formatPercent, formatUsd } from '../components/format';
 import styles from '../components/desk.module.css';
 import { useConsoleLanguage } from '../hooks/use-console-language';
+import { TableScroll } from '../components/table-scroll';
 
 /** Each source's last price of each asset (issue 45): its age, and whether the last refresh counted it, or why not. */
 export function PriceSourcesTable({ sources }: { sources: AdminPriceSource[] }) {
@@ -20,7 +21,7 @@ export function PriceSourcesTable({ sources }: { sources: AdminPriceSource[] }) 
         {t('admin.prices.sourcesTitle')}
       </h2>
       <p className={`${styles.small} ${styles.muted}`}>{t('admin.prices.sourcesHint')}</p>
-      <div className={styles.tableWrap}>
+      <TableScroll>
         <table className={styles.table} data-testid="price-sources">
           <thead>
             <tr>
@@ -64,7 +65,7 @@ export function PriceSourcesTable({ sources }: { sources: AdminPriceSource[] }) 
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
     </section>
   );
 }

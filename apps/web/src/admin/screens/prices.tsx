@@ -12,6 +12,7 @@ import styles from '../components/desk.module.css';
 import { useConsoleLanguage } from '../hooks/use-console-language';
 import { screenLoader } from '../staff';
 import { PriceSourcesTable } from './price-sources-table';
+import { TableScroll } from '../components/table-scroll';
 
 const REFRESH = ['prices', 'directions'];
 
@@ -56,7 +57,7 @@ export function Component() {
       {!list.data ? (
         <QueryState error={list.error} onRetry={() => void list.refetch()} />
       ) : (
-        <div className={styles.tableWrap}>
+        <TableScroll>
           <table className={styles.table}>
             <thead>
               <tr>
@@ -134,7 +135,7 @@ export function Component() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       {list.data && list.data.sources.length > 0 && <PriceSourcesTable sources={list.data.sources} />}
     </div>

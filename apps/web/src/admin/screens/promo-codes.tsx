@@ -17,6 +17,7 @@ import styles from '../components/desk.module.css';
 import { useConsoleLanguage } from '../hooks/use-console-language';
 import { useDebounced } from '../hooks/use-debounced';
 import { screenLoader } from '../staff';
+import { TableScroll } from '../components/table-scroll';
 
 const TONES: Record<AdminPromo['status'], Tone> = {
   active: 'success',
@@ -88,7 +89,7 @@ export function Component() {
           <QueryState error={list.error} onRetry={() => void list.refetch()} />
         ) : (
           <>
-            <div className={styles.tableWrap}>
+            <TableScroll>
               <table className={styles.table}>
                 <thead>
                   <tr>
@@ -134,7 +135,7 @@ export function Component() {
                 </tbody>
               </table>
               {list.data.items.length === 0 && <p className={styles.empty}>{t('admin.common.nothingFound')}</p>}
-            </div>
+            </TableScroll>
             <Pagination
               page={list.data.page}
               perPage={list.data.perPage}

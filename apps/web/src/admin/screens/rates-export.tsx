@@ -5,6 +5,8 @@ import { Badge } from '../components/badges';
 import { QueryState } from '../components/query-state';
 import styles from '../components/desk.module.css';
 import { screenLoader } from '../staff';
+import { FilterTabs } from '../components/filter-tabs';
+import { TableScroll } from '../components/table-scroll';
 
 const FILES = {
   legacy: '/export/rates.xml',
@@ -88,7 +90,7 @@ export function Component() {
             {t('admin.ratesExport.count', { count: files.data.rows.length })}
           </p>
           {files.data.rows.length > 0 && (
-            <div className={styles.tableWrap}>
+            <TableScroll>
               <table className={styles.table}>
                 <caption className="visually-hidden">{t('admin.ratesExport.title')}</caption>
                 <thead>
@@ -145,17 +147,15 @@ export function Component() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableScroll>
           )}
-          <ul className={styles.tabs} aria-label={t('admin.ratesExport.files')}>
-            {(Object.keys(FILES) as FileKind[]).map((file) => (
-              <li key={file}>
-                <button type="button" className={styles.tab} aria-pressed={file === kind} onClick={() => setKind(file)}>
-                  {t(`admin.ratesExport.${file}`)}
-                </button>
-              </li>
-            ))}
-          </ul>
+          <FilterTabs
+            label={t('admin.ratesExport.files')}
+            tabs={Object.keys(FILES) as FileKind[]}
+            current={kind}
+            onPick={setKind}
+            labelOf={(file) => t(`admin.ratesExport.${file}`)}
+          />
           <p className={`${styles.small} ${styles.muted} ${styles.flush}`}>
             <a href={FILES[kind]} target="_blank" rel="noreferrer">
               {FILES[kind]}

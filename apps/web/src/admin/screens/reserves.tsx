@@ -10,6 +10,7 @@ import { QueryState } from '../components/query-state';
 import styles from '../components/desk.module.css';
 import { useConsoleLanguage } from '../hooks/use-console-language';
 import { screenLoader } from '../staff';
+import { TableScroll } from '../components/table-scroll';
 
 const reserveList = adminQueryOptions<AdminReserve[]>('reserves', '/reserves');
 
@@ -31,7 +32,7 @@ export function Component() {
       {!list.data ? (
         <QueryState error={list.error} onRetry={() => void list.refetch()} />
       ) : (
-        <div className={styles.tableWrap}>
+        <TableScroll>
           <table className={styles.table}>
             <thead>
               <tr>
@@ -82,7 +83,7 @@ export function Component() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
     </div>
   );

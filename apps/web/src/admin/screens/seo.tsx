@@ -17,6 +17,7 @@ import { ConsoleSearch } from '../components/console-search';
 import styles from '../components/desk.module.css';
 import { useConsoleLanguage } from '../hooks/use-console-language';
 import { screenLoader } from '../staff';
+import { TableScroll } from '../components/table-scroll';
 
 const seoList = adminQueryOptions<AdminSeo[]>('seo', '/seo');
 
@@ -49,7 +50,7 @@ export function Component() {
         <QueryState error={list.error} onRetry={() => void list.refetch()} />
       ) : (
         <div className={`${styles.split} ${open ? styles.splitOpen : ''}`}>
-          <div className={`${styles.tableWrap} ${open ? styles.hideWhenNarrow : ''}`}>
+          <TableScroll className={open ? styles.hideWhenNarrow : ''}>
             <table className={styles.table}>
               <thead>
                 <tr>
@@ -76,7 +77,7 @@ export function Component() {
               </tbody>
             </table>
             {shown.length === 0 && <p className={styles.empty}>{t('admin.common.nothingFound')}</p>}
-          </div>
+          </TableScroll>
           {open && (give === 'new' || record) && (
             <div className={styles.detailSticky}>
               <SeoForm key={`${give}>${get}`} record={give === 'new' ? null : record!} />

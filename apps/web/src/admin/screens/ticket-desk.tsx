@@ -16,6 +16,8 @@ import { ConsoleSearch } from '../components/console-search';
 import styles from '../components/desk.module.css';
 import { requireStaff } from '../staff';
 import { TicketPanel } from './ticket-panel';
+import { FilterTabs } from '../components/filter-tabs';
+import { TableScroll } from '../components/table-scroll';
 
 const TABS: readonly AdminTicketFilter[] = [
   'open',
@@ -169,28 +171,23 @@ export function Component() {
               {t('admin.desk.sort.breach')}
             </button>
           </div>
-          <ul className={styles.tabs} aria-label={t('admin.queue.filters')}>
-            {TABS.map((tab) => (
-              <li key={tab}>
-                <button
-                  type="button"
-                  className={styles.tab}
-                  aria-pressed={tab === status}
-                  onClick={() => setFilter({ status: tab, page: 1 })}
-                >
-                  {tab === 'open' || tab === 'all' || tab === 'excess_refund' || tab === 'unread'
-                    ? t(`admin.queue.tabs.${tab}`)
-                    : t(`ticketStatus.${tab}`)}
-                  {countOf(tab) !== null && <span className={styles.count}>{countOf(tab)}</span>}
-                </button>
-              </li>
-            ))}
-          </ul>
+          <FilterTabs
+            label={t('admin.queue.filters')}
+            tabs={TABS}
+            current={status}
+            onPick={(tab) => setFilter({ status: tab, page: 1 })}
+            labelOf={(tab) =>
+              tab === 'open' || tab === 'all' || tab === 'excess_refund' || tab === 'unread'
+                ? t(`admin.queue.tabs.${tab}`)
+                : t(`ticketStatus.${tab}`)
+            }
+            countOf={countOf}
+          />
           {queue.isPending || (queue.isError && !queue.data) ? (
             <QueryState error={queue.error} onRetry={() => void queue.refetch()} />
           ) : (
             <>
-              <div className={styles.tableWrap}>
+              <TableScroll>
                 <table className={`${styles.table} ${styles.stack}`} ref={tableRef} data-testid="ticket-queue">
                   <caption className="visually-hidden">{t('admin.queue.caption')}</caption>
                   <thead>
@@ -214,7 +211,7 @@ export function Component() {
                   </tbody>
                 </table>
                 {items.length === 0 && <p className={styles.empty}>{t('admin.queue.empty')}</p>}
-              </div>
+              </TableScroll>
               {queue.data && (
                 <Pagination
                   page={queue.data.page}

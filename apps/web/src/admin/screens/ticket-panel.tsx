@@ -17,6 +17,7 @@ import { TicketPayments } from './ticket-payments';
 import { TicketPanelTelegram } from './ticket-panel-telegram';
 import { TicketThread } from './ticket-thread';
 import { ActionDialog, CardCheck, DESTRUCTIVE, Requisites, TimeLeft } from './ticket-panel-parts';
+import { TableScroll } from '../components/table-scroll';
 
 /** One ticket as an operator needs it: amounts, client, requisites, card photo, history, mails and the next steps. */
 export function TicketPanel({ id, closeTo }: { id: string; closeTo: string }) {
@@ -94,7 +95,9 @@ export function TicketPanel({ id, closeTo }: { id: string; closeTo: string }) {
           <dd>
             {formatPercent(detail.feePercent, lang)}
             {detail.discountPercent !== '0' && (
-              <span className={styles.muted}>{t('admin.ticket.discount', { value: formatPercent(detail.discountPercent, lang) })}</span>
+              <span className={styles.muted}>
+                {t('admin.ticket.discount', { value: formatPercent(detail.discountPercent, lang) })}
+              </span>
             )}
           </dd>
           <dt>{t('admin.ticket.usdValue')}</dt>
@@ -183,7 +186,7 @@ export function TicketPanel({ id, closeTo }: { id: string; closeTo: string }) {
 
       <div className={styles.section}>
         <h3 className={styles.subtitle}>{t('admin.ticket.history')}</h3>
-        <div className={styles.tableWrap}>
+        <TableScroll>
           <table className={styles.table}>
             <thead>
               <tr>
@@ -210,7 +213,7 @@ export function TicketPanel({ id, closeTo }: { id: string; closeTo: string }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       </div>
 
       <div className={styles.section}>

@@ -12,6 +12,7 @@ import { useRecordExcessRefund, useRecordPayment } from '../api/tickets';
 import { TextField } from '../components/fields';
 import { formatDateTime } from '../components/format';
 import styles from '../components/desk.module.css';
+import { TableScroll } from '../components/table-scroll';
 
 /**
  * What arrived for a ticket (watched on the chain or entered by an operator), the payment problem
@@ -31,7 +32,7 @@ export function TicketPayments({ detail }: { detail: AdminTicketDetail }) {
     <div className={styles.section}>
       <h3 className={styles.subtitle}>{t('admin.payments.title')}</h3>
       {ticket.payments.length > 0 && (
-        <div className={styles.tableWrap}>
+        <TableScroll>
           <table className={styles.table}>
             <thead>
               <tr>
@@ -66,7 +67,7 @@ export function TicketPayments({ detail }: { detail: AdminTicketDetail }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       <dl className={styles.facts}>
         {ticket.paymentProblem && (

@@ -18,6 +18,8 @@ import styles from '../components/desk.module.css';
 import { requireStaff, useStaff } from '../staff';
 import { PayoutDecisions } from './ticket-payout-decisions';
 import { PayoutProviders } from './ticket-payout-providers';
+import { FilterTabs } from '../components/filter-tabs';
+import { TableScroll } from '../components/table-scroll';
 
 /** Every state first, then each one; `''` is every state. */
 const TABS: readonly (PayoutState | '')[] = ['', ...PAYOUT_STATES];
@@ -99,26 +101,19 @@ export function Component() {
           literal
         />
       </div>
-      <ul className={styles.tabs} aria-label={t('admin.ticketPayouts.filters')}>
-        {TABS.map((tab) => (
-          <li key={tab || 'all'}>
-            <button
-              type="button"
-              className={styles.tab}
-              aria-pressed={tab === filter.state}
-              onClick={() => setFilter({ state: tab })}
-            >
-              {t(`admin.ticketPayouts.states.${tab || 'all'}`)}
-              {countOf(tab) !== null && <span className={styles.count}>{countOf(tab)}</span>}
-            </button>
-          </li>
-        ))}
-      </ul>
+      <FilterTabs
+        label={t('admin.ticketPayouts.filters')}
+        tabs={TABS}
+        current={filter.state}
+        onPick={(tab) => setFilter({ state: tab })}
+        labelOf={(tab) => t(`admin.ticketPayouts.states.${tab || 'all'}`)}
+        countOf={countOf}
+      />
       {!list.data ? (
         <QueryState error={list.error} onRetry={() => void list.refetch()} />
       ) : (
         <>
-          <div className={styles.tableWrap}>
+          <TableScroll>
             <table className={`${styles.table} ${styles.stack}`} data-testid="payout-queue">
               <caption className="visually-hidden">{t('admin.ticketPayouts.caption')}</caption>
               <thead>
@@ -143,7 +138,7 @@ export function Component() {
               </tbody>
             </table>
             {list.data.items.length === 0 && <p className={styles.empty}>{t('admin.ticketPayouts.none')}</p>}
-          </div>
+          </TableScroll>
           <Pagination
             page={list.data.page}
             perPage={list.data.perPage}

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ComponentType, type ReactNode, type RefObject } from 'react';
+import { useEffect, useRef, type ComponentType, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import { NavLink, useLocation } from 'react-router';
 import { pagePath, type PageRouteName } from '@obmen/shared/routing';
@@ -7,6 +7,7 @@ import { CrownIcon, GiftIcon, SettingsIcon, TicketIcon, UsersIcon } from '../../
 import { useSession } from '../../features/auth/hooks/use-session';
 import { openVipModal } from '../../features/vip/vip-modal-store';
 import { useLanguage } from '../../hooks/use-language';
+import { useScrollEdges } from '../../hooks/use-scroll-edges';
 import { Avatar } from './avatar';
 import styles from './user-area-layout.module.css';
 
@@ -23,26 +24,7 @@ const TABS: readonly { name: PageRouteName; label: string; Icon: ComponentType<I
  */
 function useScrollHints(ref: RefObject<HTMLElement | null>) {
   const { pathname } = useLocation();
-  const [more, setMore] = useState({ before: false, after: false });
-
-  useEffect(() => {
-    const strip = ref.current;
-    if (!strip) return;
-    const update = () => {
-      const end = strip.scrollWidth - strip.clientWidth;
-      // A pixel of slack: zoomed screens scroll by fractions and stop just short of either end.
-      const next = { before: strip.scrollLeft > 1, after: strip.scrollLeft < end - 1 };
-      setMore((now) => (now.before === next.before && now.after === next.after ? now : next));
-    };
-    update();
-    strip.addEventListener('scroll', update, { passive: true });
-    const resized = new ResizeObserver(update);
-    resized.observe(strip);
-    return () => {
-      strip.removeEventListener('scroll', update);
-      resized.disconnect();
-    };
-  }, [ref]);
+  const more = useScrollEdges(ref);
 
   useEffect(() => {
     const strip = ref.current;
