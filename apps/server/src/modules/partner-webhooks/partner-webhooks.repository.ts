@@ -71,18 +71,12 @@ export async function deleteEndpoint(db: DbOrTx, userId: string, id: string): Pr
   return gone.length > 0;
 }
 
-/** The partner's endpoints not paused that listen to `type`. */
+/** The partner's endpoints that listen to `type`; a paused one too: its events wait for it to resume. */
 export function subscribedEndpoints(db: DbOrTx, userId: string, type: string): Promise<EndpointRow[]> {
   return db
     .select()
     .from(partnerWebhookEndpoints)
-    .where(
-      and(
-        eq(partnerWebhookEndpoints.userId, userId),
-        isNull(partnerWebhookEndpoints.pausedAt),
-        arrayContains(partnerWebhookEndpoints.events, [type]),
-      ),
-    );
+    .where(and(eq(partnerWebhookEndpoints.userId, userId), arrayContains(partnerWebhookEndpoints.events, [type])));
 }
 
 export async function insertDeliveries(db: DbOrTx, rows: (typeof partnerWebhookDeliveries.$inferInsert)[]) {
