@@ -19,7 +19,11 @@ export const webhookParams = z.object({ id: z.uuid() });
 export const webhookDeliveryParams = z.object({ id: z.uuid(), deliveryId: z.uuid() });
 
 export const createWebhookBody = z.object({
-  url: z.string().trim().max(2000, 'webhook.urlInvalid').pipe(z.url({ error: 'webhook.urlInvalid' })),
+  url: z
+    .string()
+    .trim()
+    .max(2000, 'webhook.urlInvalid')
+    .pipe(z.url({ error: 'webhook.urlInvalid' })),
   events: z
     .array(z.enum(WEBHOOK_EVENTS, { error: 'webhook.eventsRequired' }))
     .min(1, 'webhook.eventsRequired')

@@ -2,7 +2,13 @@ import type { Lang } from '@obmen/shared';
 import { layout, type MailContent } from '../mail/mail.templates';
 
 /** To a partner whose endpoint the exchanger paused after its deliveries kept failing. */
-export function endpointPausedMail(lang: Lang, username: string, url: string, failures: number, link: string): MailContent {
+export function endpointPausedMail(
+  lang: Lang,
+  username: string,
+  url: string,
+  failures: number,
+  link: string,
+): MailContent {
   if (lang === 'en') {
     const lines = [
       `Hello, ${username}!`,

@@ -1,11 +1,6 @@
 import { and, arrayContains, count, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/database';
-import {
-  partnerWebhookAttempts,
-  partnerWebhookDeliveries,
-  partnerWebhookEndpoints,
-  users,
-} from '../../db/schema';
+import { partnerWebhookAttempts, partnerWebhookDeliveries, partnerWebhookEndpoints, users } from '../../db/schema';
 
 export type EndpointRow = typeof partnerWebhookEndpoints.$inferSelect;
 export type DeliveryRow = typeof partnerWebhookDeliveries.$inferSelect;

@@ -35,7 +35,10 @@ export const partnerWebhooksRoutes: FastifyPluginAsyncZod<{ webhooks: PartnerWeb
 
   app.patch(
     `${BASE}/:id`,
-    { preHandler, schema: { params: webhookParams, body: updateWebhookBody, response: { 200: webhookEndpointSchema } } },
+    {
+      preHandler,
+      schema: { params: webhookParams, body: updateWebhookBody, response: { 200: webhookEndpointSchema } },
+    },
     async (request) => webhooks.setPaused(request.user!.id, request.params.id, request.body.paused),
   );
 

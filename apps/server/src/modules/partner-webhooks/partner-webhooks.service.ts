@@ -85,7 +85,6 @@ export interface PartnerWebhooksOptions {
 /** Sealed secrets are bound to their endpoint: a sealed text copied to another row does not open. */
 const secretOwner = (endpointId: string) => `webhook:${endpointId}`;
 const newSecret = () => `whsec_${randomBytes(32).toString('base64url')}`;
-const iso = (date: Date | null) => (date ? date.toISOString() : null);
 const endpointNotFound = () => new NotFoundError('webhook.notFound');
 
 function toEndpoint(row: EndpointRow): WebhookEndpoint {

@@ -230,7 +230,11 @@ describe('webhooks to a partner', () => {
     expect(second).toBeLessThan(73);
 
     // The partner's log shows both tries, each with its status and the start of the answer.
-    const log = await ctx.app.inject({ method: 'GET', url: `${BASE}/${endpoint.id}/deliveries`, headers: partner.headers });
+    const log = await ctx.app.inject({
+      method: 'GET',
+      url: `${BASE}/${endpoint.id}/deliveries`,
+      headers: partner.headers,
+    });
     const [entry] = log.json<WebhookDeliveries>().items;
     expect(entry!.attempts.map((a) => [a.trigger, a.statusCode])).toEqual([
       ['schedule', 500],

@@ -35,7 +35,8 @@ export async function checkWebhookAddress(text: string, rules: WebhookAddressRul
     throw new AppError(400, 'webhook_url_invalid', 'webhook.urlInvalid');
   }
   const schemeAllowed = url.protocol === 'https:' || (rules.allowHttp && url.protocol === 'http:');
-  if (!schemeAllowed || url.username || url.password) throw new AppError(400, 'webhook_url_invalid', 'webhook.urlInvalid');
+  if (!schemeAllowed || url.username || url.password)
+    throw new AppError(400, 'webhook_url_invalid', 'webhook.urlInvalid');
   const host = url.hostname.replace(/^\[|\]$/g, '');
   let resolved: { address: string; family: number }[];
   if (isIP(host)) resolved = [{ address: host, family: isIP(host) }];

@@ -5,8 +5,7 @@ import type { CheckedAddress } from './webhook-address';
 
 /** What came of one POST: the answer's status and the start of its body, or why there was none. */
 export type WebhookResponse =
-  | { ok: true; statusCode: number; body: string; durationMs: number }
-  | { ok: false; error: string; durationMs: number };
+  { ok: true; statusCode: number; body: string; durationMs: number } | { ok: false; error: string; durationMs: number };
 
 /** The one outside call of webhooks: a signed POST to a partner's endpoint. */
 export interface WebhookSender {
