@@ -12,6 +12,7 @@ import {
   partnerWebhookAttempts,
   partnerWebhookDeliveries,
   partnerWebhookEndpoints,
+  tickets,
   users,
 } from '../../db/schema';
 
@@ -184,6 +185,30 @@ describe('webhooks to a partner', () => {
     await makeDue(ctx);
     expect(await ctx.app.services.webhooks.deliver()).toBe(0);
     expect(receiver.received).toHaveLength(4);
+  });
+
+  it('a payment seen on the chain, then counted, tells payment_seen and paid with its txid', async () => {
+    const { endpoint } = await registered(ctx, partner, receiver.url, ['ticket.payment_seen', 'ticket.paid']);
+    const ticket = await partnerTicket(ctx, partner);
+    const [row] = await ctx.database.db.select().from(tickets).where(eq(tickets.id, ticket.id));
+    const txid = 'b'.repeat(64);
+    const observation = {
+      ticketId: ticket.id,
+      txid,
+      amount: row!.giveSum,
+      required: 20,
+      seenAt: new Date(),
+      gone: false,
+    };
+    await ctx.app.services.payments.recordIncomingPayment({ ...observation, confirmations: 0 });
+    await ctx.app.services.payments.recordIncomingPayment({ ...observation, confirmations: 20 });
+    expect((await deliveriesOf(ctx, endpoint.id)).map((d) => d.type).sort()).toEqual([
+      'ticket.paid',
+      'ticket.payment_seen',
+    ]);
+    await ctx.app.services.webhooks.deliver();
+    const paid = receiver.received.find((r) => r.type === 'ticket.paid')!;
+    expect(JSON.parse(paid.rawBody).data).toMatchObject({ status: 'new', txids: { payments: [txid] } });
   });
 
   it('a transition rolled back leaves no delivery; tickets of other partners none either', async () => {
