@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { WebhookDeliveries, WebhookEndpoint, WebhookSecret } from '@obmen/shared';
 import { startFakePartnerEndpoint, type FakePartnerEndpoint } from '../../../test/fake-partner-endpoint';
 import { createTestApp, type TestContext } from '../../../test/test-app';
+import { loadConfig } from '../../config';
 import { createTicket, usdtToBtc } from '../../../test/tickets';
 import { createUser } from '../../../test/users';
 import {
@@ -111,6 +112,13 @@ describe('registering a webhook endpoint', () => {
     const none = await register(ctx, partner, 'https://example.com/hooks', []);
     expect(none.statusCode).toBe(400);
     expect(none.body).toContain('Выберите хотя бы одно событие');
+  });
+
+  it('allows neither plain http nor private hosts unless the settings say so', () => {
+    const config = loadConfig({});
+    expect(config.WEBHOOK_ALLOW_HTTP).toBe(false);
+    expect(config.WEBHOOK_ALLOW_PRIVATE_HOSTS).toBe(false);
+    expect(loadConfig({ WEBHOOK_ALLOW_PRIVATE_HOSTS: 'on' }).WEBHOOK_ALLOW_PRIVATE_HOSTS).toBe(true);
   });
 
   it('needs a signed-in account', async () => {
