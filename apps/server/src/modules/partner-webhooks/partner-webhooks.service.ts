@@ -69,6 +69,7 @@ export const WEBHOOK_TIMINGS: WebhookTimings = {
 };
 
 const BATCH = 20;
+const REDELIVER_TIMEOUT_MS = 7000;
 const LOG_SIZE = 50;
 
 export interface PartnerWebhooksOptions {
@@ -192,7 +193,7 @@ export function createPartnerWebhooks(options: PartnerWebhooksOptions) {
   }
 
   /** One POST of a delivery, its URL checked again (DNS may answer differently now), signed afresh. */
-  async function post(endpoint: EndpointRow, delivery: DeliveryRow): Promise<WebhookResponse> {
+  async function post(endpoint: EndpointRow, delivery: DeliveryRow, timeoutMs?: number): Promise<WebhookResponse> {
     const started = Date.now();
     let target;
     try {
@@ -202,11 +203,16 @@ export function createPartnerWebhooks(options: PartnerWebhooksOptions) {
       return { ok: false, error: `refused: ${reason}`, durationMs: Date.now() - started };
     }
     const signature = signatureHeader(Math.floor(Date.now() / 1000), delivery.body, signingSecrets(endpoint));
-    return sender.post(target, delivery.body, {
-      'obmen-signature': signature,
-      'obmen-event-id': delivery.eventId,
-      'obmen-event-type': delivery.type,
-    });
+    return sender.post(
+      target,
+      delivery.body,
+      {
+        'obmen-signature': signature,
+        'obmen-event-id': delivery.eventId,
+        'obmen-event-type': delivery.type,
+      },
+      timeoutMs,
+    );
   }
 
   const succeeded = (response: WebhookResponse): response is WebhookResponse & { ok: true } =>
@@ -361,7 +367,8 @@ export function createPartnerWebhooks(options: PartnerWebhooksOptions) {
       const endpoint = await owned(userId, id);
       const delivery = await findDelivery(db, id, deliveryId);
       if (!delivery) throw endpointNotFound();
-      const response = await post(endpoint, delivery);
+      // The partner's page waits on this call, and gives up after 10 s: the endpoint gets less.
+      const response = await post(endpoint, delivery, Math.min(timings.timeoutMs, REDELIVER_TIMEOUT_MS));
       await db.transaction(async (tx) => {
         await insertAttempt(tx, attemptRow(delivery, response, 'redeliver'));
         if (succeeded(response)) await markDelivered(tx, delivery, response.statusCode);

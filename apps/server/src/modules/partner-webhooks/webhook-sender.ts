@@ -9,7 +9,13 @@ export type WebhookResponse =
 
 /** The one outside call of webhooks: a signed POST to a partner's endpoint. */
 export interface WebhookSender {
-  post(target: CheckedAddress, body: string, headers: Record<string, string>): Promise<WebhookResponse>;
+  /** `timeoutMs`: shorter than the sender's own for a call someone waits on. */
+  post(
+    target: CheckedAddress,
+    body: string,
+    headers: Record<string, string>,
+    timeoutMs?: number,
+  ): Promise<WebhookResponse>;
 }
 
 /** How much of an answer's body is kept in the delivery log. */
@@ -19,9 +25,9 @@ export const RESPONSE_BODY_KEPT = 1000;
  * The real client: node's http(s) with the connection pinned to the address the check approved
  * (a `lookup` that answers it), the host name still sent for TLS and `Host`; no redirects followed.
  */
-export function createWebhookSender({ timeoutMs }: { timeoutMs: number }): WebhookSender {
+export function createWebhookSender({ timeoutMs: defaultTimeoutMs }: { timeoutMs: number }): WebhookSender {
   return {
-    post(target, body, headers) {
+    post(target, body, headers, timeoutMs = defaultTimeoutMs) {
       const started = performance.now();
       const elapsed = () => Math.round(performance.now() - started);
       const pinned: LookupFunction = (_host, options, callback) => {
