@@ -5,6 +5,7 @@ import type { WebhookDeliveries, WebhookEndpoint, WebhookSecret } from '@obmen/s
 import { startFakePartnerEndpoint, type FakePartnerEndpoint } from '../../../test/fake-partner-endpoint';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import { loadConfig } from '../../config';
+import { openPostgres, type Database } from '../../db/database';
 import { createTicket, usdtToBtc } from '../../../test/tickets';
 import { createUser } from '../../../test/users';
 import {
@@ -427,17 +428,25 @@ describe('webhooks to a partner', () => {
 describe('two servers on one database', () => {
   let ctx: TestContext;
   let other: TestContext;
+  let otherPool: Database | null = null;
   let strict: TestContext;
   let receiver: FakePartnerEndpoint;
   beforeAll(async () => {
     receiver = await startFakePartnerEndpoint();
     ctx = await createTestApp({ webhooks: { allowHttp: true, allowPrivateHosts: true } });
-    other = await createTestApp({ database: ctx.database, webhooks: { allowHttp: true, allowPrivateHosts: true } });
+    // On PostgreSQL the second server has its own pool, as a second process would.
+    const url = (ctx.database as Database & { url?: string }).url;
+    otherPool = url ? await openPostgres(url, 5) : null;
+    other = await createTestApp({
+      database: otherPool ?? ctx.database,
+      webhooks: { allowHttp: true, allowPrivateHosts: true },
+    });
     strict = await createTestApp({ database: ctx.database, webhooks: { allowHttp: true } });
   });
   afterAll(async () => {
     await strict.close();
     await other.close();
+    await otherPool?.close();
     await ctx.close();
     receiver.close();
   });
