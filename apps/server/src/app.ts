@@ -52,7 +52,7 @@ import { createMailer, type Mailer } from './modules/mail/mailer';
 import { cardCheckRoutes } from './modules/card-check/card-check.routes';
 import { createCardCheckService, type CardCheckService } from './modules/card-check/card-check.service';
 import { DEFAULT_TICKET_LOOKUP_LIMITS, ticketsRoutes, type TicketLookupLimits } from './modules/tickets/tickets.routes';
-import { createTicketsService, type TicketsService } from './modules/tickets/tickets.service';
+import { createTicketsService, notifyingAll, type TicketsService } from './modules/tickets/tickets.service';
 import { ticketMessagesRoutes } from './modules/ticket-messages/ticket-messages.routes';
 import {
   createTicketMessagesService,
@@ -92,6 +92,15 @@ import {
   type TelegramTimings,
 } from './modules/telegram/telegram.service';
 import { telegramRoutes } from './modules/telegram/telegram.routes';
+import { partnerWebhooksRoutes } from './modules/partner-webhooks/partner-webhooks.routes';
+import { registerWebhookGauges } from './modules/partner-webhooks/partner-webhooks.metrics';
+import {
+  createPartnerWebhooks,
+  WEBHOOK_TIMINGS,
+  type PartnerWebhooks,
+  type WebhookTimings,
+} from './modules/partner-webhooks/partner-webhooks.service';
+import { createWebhookSender } from './modules/partner-webhooks/webhook-sender';
 import { CHAINS } from './modules/chain/addresses';
 import { createChainWatcher, type OnObservation } from './modules/chain/chain-watcher';
 import { allocateDeposit } from './modules/chain/deposits';
@@ -158,6 +167,8 @@ export interface AppDeps {
         | 'METRICS_TOKEN'
         | 'METRICS_PORT'
         | 'RATES_EXPORT_BARE_AMOUNTS'
+        | 'WEBHOOK_ALLOW_HTTP'
+        | 'WEBHOOK_ALLOW_PRIVATE_HOSTS'
       >
     >;
   database: Database;
@@ -186,6 +197,8 @@ export interface AppDeps {
   payoutTimings?: PayoutTimings;
   /** Shorter Telegram polls, link lifetimes and retries (tests). */
   telegramTimings?: Partial<TelegramTimings>;
+  /** Shorter webhook timeouts and retries, a lower pause threshold (tests). */
+  webhookTimings?: Partial<WebhookTimings>;
 }
 
 export async function buildApp({
@@ -202,6 +215,7 @@ export async function buildApp({
   onObservation,
   payoutTimings,
   telegramTimings,
+  webhookTimings,
 }: AppDeps) {
   const app = Fastify({
     logger: withRedactedRequests(logger ?? { level: config.LOG_LEVEL }),
@@ -361,8 +375,22 @@ export async function buildApp({
     ...(telegramTimings && { timings: telegramTimings }),
   });
   app.addHook('onClose', () => telegram.stop());
+  const webhooks = createPartnerWebhooks({
+    db: database.db,
+    sealer,
+    sender: createWebhookSender({ timeoutMs: webhookTimings?.timeoutMs ?? WEBHOOK_TIMINGS.timeoutMs }),
+    mailer,
+    log: app.log,
+    publicUrl: config.PUBLIC_URL,
+    addressRules: {
+      allowHttp: config.WEBHOOK_ALLOW_HTTP ?? false,
+      allowPrivateHosts: config.WEBHOOK_ALLOW_PRIVATE_HOSTS ?? false,
+    },
+    ...(webhookTimings && { timings: webhookTimings }),
+  });
+  await app.register(partnerWebhooksRoutes, { webhooks, guards });
   const tickets = createTicketsService({
-    notifier: telegram,
+    notifier: notifyingAll(telegram, webhooks.notifier),
     onSuccess: async (tx, ticket) => {
       await referral.accrue(tx, ticket);
       if (ticket.userId) exchange.forgetTurnover(ticket.userId);
@@ -454,11 +482,13 @@ export async function buildApp({
     content: createContentAdminService({ db: database.db }),
   });
   registerScrapedGauges(metrics, database.db, catalog);
+  registerWebhookGauges(metrics, database.db);
   if (startJobs) {
     const scheduler = createScheduler({ db: database.db, metrics, log: app.log });
     app.addHook('onClose', async () => scheduler.stop());
     // SKIP LOCKED in the job still gives each expired ticket to one transaction, whoever runs it.
     scheduler.every('expire_tickets', config.TICKET_EXPIRY_CHECK_SECONDS ?? 10, () => tickets.expireDue());
+    scheduler.every('partner_webhooks', 2, () => webhooks.deliver());
     if (config.RATE_SOURCE === 'live') {
       const live = createLiveRates({
         database,
@@ -538,6 +568,7 @@ export async function buildApp({
     promo,
     payoutWorker,
     telegram,
+    webhooks,
   });
 
   return app;
@@ -559,6 +590,8 @@ export interface Services {
   payoutWorker: PayoutWorker;
   /** Ticket news and operators' alerts in Telegram; `alert(kind, facts)` is the entry point for any alert. */
   telegram: Telegram;
+  /** Partners' signed webhooks: `deliver` is their job (tests run it by hand). */
+  webhooks: PartnerWebhooks;
 }
 
 declare module 'fastify' {

@@ -166,6 +166,10 @@ const settings = z.object({
       .regex(/^[A-Za-z0-9_-]{16,256}$/, 'must be 16 to 256 characters of A-Z, a-z, 0-9, _ and -')
       .optional(),
   ),
+  // Partners' webhooks (issue 47): for tests and development only; on a live exchanger both stay off, so a
+  // partner's URL can be neither plain http nor an address inside this network (SSRF, docs/partners.md).
+  WEBHOOK_ALLOW_HTTP: offByDefault,
+  WEBHOOK_ALLOW_PRIVATE_HOSTS: offByDefault,
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',

@@ -53,6 +53,9 @@ export interface TestAppOptions {
   /** A bot on a fake Bot API (issue 46): TELEGRAM_API_URL, the token, the username, webhook mode with a secret. */
   telegram?: { apiUrl: string; token: string; username: string; webhookSecret?: string };
   telegramTimings?: AppDeps['telegramTimings'];
+  /** Partners' webhooks to the local fake receiver: plain http and 127.0.0.1 allowed (issue 47). */
+  webhooks?: { allowHttp?: boolean; allowPrivateHosts?: boolean };
+  webhookTimings?: AppDeps['webhookTimings'];
 }
 
 // Tests register many users from one address; the limits get their own tests.
@@ -91,6 +94,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
         TELEGRAM_WEBHOOK_SECRET: options.telegram.webhookSecret,
       }),
       ...(options.chainWatchSeconds && { CHAIN_WATCH_SECONDS: options.chainWatchSeconds }),
+      WEBHOOK_ALLOW_HTTP: options.webhooks?.allowHttp ?? false,
+      WEBHOOK_ALLOW_PRIVATE_HOSTS: options.webhooks?.allowPrivateHosts ?? false,
       ...(options.liveRates && {
         RATE_SOURCE: 'live' as const,
         ...(options.liveRates.sources && { RATE_SOURCES: options.liveRates.sources }),
@@ -108,6 +113,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
     ...(options.onObservation && { onObservation: options.onObservation }),
     ...(options.payoutTimings && { payoutTimings: options.payoutTimings }),
     ...(options.telegramTimings && { telegramTimings: options.telegramTimings }),
+    ...(options.webhookTimings && { webhookTimings: options.webhookTimings }),
     database,
     secret: 'test-secret-that-is-long-enough-for-hmac-0123456789',
     twoFactorKey: 'test-two-factor-key-that-is-long-enough-0123456789',

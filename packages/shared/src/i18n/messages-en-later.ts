@@ -123,4 +123,10 @@ export const EN_LATER_MESSAGES: Record<LaterMessageKey, string> = {
   'admin.cannedReplyNotFound': 'Reply template not found',
   'desk.claimedByOther': 'Operator {operator} is working on this ticket. Take it over to act on it.',
   'telegram.off': 'Telegram is not set up on this exchanger',
+  'webhook.urlInvalid': 'The address must start with https://',
+  'webhook.privateHost': 'The address leads into a private network or to this server: give a public address',
+  'webhook.unresolvable': 'The server’s address could not be found: check the name',
+  'webhook.eventsRequired': 'Choose at least one event',
+  'webhook.tooMany': 'At most {max} webhook addresses',
+  'webhook.notFound': 'Webhook address not found',
 };

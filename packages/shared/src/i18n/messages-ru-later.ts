@@ -121,4 +121,10 @@ export const RU_LATER_MESSAGES = {
   'admin.cannedReplyNotFound': 'Шаблон ответа не найден',
   'desk.claimedByOther': 'С этой заявкой работает оператор {operator}. Чтобы действовать, заберите её себе.',
   'telegram.off': 'Telegram в этом обменнике не подключён',
+  'webhook.urlInvalid': 'Адрес должен начинаться с https://',
+  'webhook.privateHost': 'Адрес ведёт во внутреннюю сеть или на этот же сервер: укажите публичный адрес',
+  'webhook.unresolvable': 'Не удалось найти адрес сервера: проверьте имя',
+  'webhook.eventsRequired': 'Выберите хотя бы одно событие',
+  'webhook.tooMany': 'Не больше {max} адресов для уведомлений',
+  'webhook.notFound': 'Адрес для уведомлений не найден',
 } as const;

@@ -124,10 +124,13 @@ export function createTicketCreation(
     queueStatusMail,
     toView,
     view,
+    createdIn,
   }: Pick<TicketViews, 'toView' | 'view'> & {
     windowMs: (giveCode: string, getCode: string) => number;
     cardCheckWindowMs: (giveCode: string, getCode: string) => number;
     queueStatusMail: (tx: Tx, row: TicketRow, payments: []) => Promise<void>;
+    /** Who else hears of a new ticket, in its transaction (the notifier's `ticketCreatedIn`). */
+    createdIn: (tx: Tx, row: TicketRow) => Promise<void>;
   },
 ) {
   const { db, catalog, exchange, signer, mailer, siteState, secret } = options;
@@ -310,6 +313,7 @@ export function createTicketCreation(
     });
     // Nothing can have been paid to a ticket made in this transaction: no read of its payments.
     await queueStatusMail(tx, inserted, []);
+    await createdIn(tx, inserted);
     return { inserted, at };
   }
 

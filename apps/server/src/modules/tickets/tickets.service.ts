@@ -56,6 +56,23 @@ export interface TicketsOptions extends TicketCreationOptions {
 export interface TicketNotifier {
   ticketMessageIn(tx: Tx, row: TicketRow, mail: QueuedMail): Promise<void>;
   statusChangedIn(tx: Tx, before: TicketRow, after: TicketRow): Promise<void>;
+  /** A ticket made, in its creation's transaction (partners' webhooks, issue 47). */
+  ticketCreatedIn?(tx: Tx, row: TicketRow): Promise<void>;
+}
+
+/** Several channels as one notifier, each told in turn in the same transaction. */
+export function notifyingAll(...notifiers: TicketNotifier[]): TicketNotifier {
+  return {
+    async ticketMessageIn(tx, row, mail) {
+      for (const notifier of notifiers) await notifier.ticketMessageIn(tx, row, mail);
+    },
+    async statusChangedIn(tx, before, after) {
+      for (const notifier of notifiers) await notifier.statusChangedIn(tx, before, after);
+    },
+    async ticketCreatedIn(tx, row) {
+      for (const notifier of notifiers) await notifier.ticketCreatedIn?.(tx, row);
+    },
+  };
 }
 
 export interface TransitionOptions {
@@ -220,7 +237,14 @@ export function createTicketsService(options: TicketsOptions) {
     }
   }
 
-  const { create } = createTicketCreation(options, { windowMs, cardCheckWindowMs, queueStatusMail, toView, view });
+  const { create } = createTicketCreation(options, {
+    windowMs,
+    cardCheckWindowMs,
+    queueStatusMail,
+    toView,
+    view,
+    createdIn: async (tx, row) => notifier?.ticketCreatedIn?.(tx, row),
+  });
 
   return {
     transition,
