@@ -5,7 +5,7 @@ import { startFakeTelegram, type FakeTelegram } from '../../../test/fake-telegra
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import { createTicket, usdtToBtc } from '../../../test/tickets';
 import { createUser } from '../../../test/users';
-import { telegramLinks, telegramLinkTokens, telegramOutbox } from '../../db/schema';
+import { telegramLinks, telegramLinkTokens, telegramOutbox, tickets } from '../../db/schema';
 
 /** Telegram against a local Bot API (issue 46), driven by hand: `pollOnce` reads updates, `deliver` sends. */
 let fake: FakeTelegram;
@@ -293,9 +293,8 @@ describe('operators’ alerts', () => {
     );
     const ticket = await newTicket();
     await ctx.app.inject({ method: 'POST', url: `/api/v1/Tickets/confirm/${ticket.id}` });
-    const { status } = (await db().execute(sql`select status from tickets where id = ${ticket.id}`)).rows[0] as {
-      status: string;
-    };
+    const [row] = await db().select({ status: tickets.status }).from(tickets).where(eq(tickets.id, ticket.id));
+    const status = row!.status;
     // The clock runs from the ticket's entry into its status: move that entry 3 hours back, past every red line.
     await db().execute(
       sql`update ticket_history set created_at = now() - interval '3 hours' where ticket_id = ${ticket.id} and to_status = ${status}`,
