@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { CHAINS, PAYOUT_MODES, PRICE_SOURCES, PRICE_VERDICTS, TX_HASH_FORMAT_NAMES, WATCH_MODES } from '@obmen/shared';
 
 import { money, percent, createdAt, updatedAt, type RequisiteFieldRecord, type PayToRecord } from './columns';
@@ -59,6 +59,9 @@ export const currencies = pgTable(
     watchConfirmations: integer('watch_confirmations').notNull().default(2),
     /** Why the chain API last failed; while set, the currency's directions are closed like a stale price's. */
     watchError: text('watch_error'),
+    /** The chain's height its API last gave, and when that height was first seen (issue 48: the status page's lag). */
+    watchTip: bigint('watch_tip', { mode: 'number' }),
+    watchTipSeenAt: timestamp('watch_tip_seen_at', { withTimezone: true }),
     /** How payouts in this currency go out (issue 44): by a person, or by a provider within the limits below. */
     payoutMode: text('payout_mode', { enum: PAYOUT_MODES }).notNull().default('manual'),
     /** Automatic payout limits in this currency; null: none. Over one, a payout waits for an operator. */

@@ -58,7 +58,7 @@ export interface ChainClient {
   /** `history`: where the last run left each address, for APIs that list an address's history in pages. */
   incoming(addresses: readonly string[], scan?: BlockScan, history?: HistoryRead): Promise<Incoming>;
   /** Asks for the chain's height: throws when the source does not answer. */
-  probe(): Promise<void>;
+  probe(): Promise<number>;
 }
 
 /** An integer amount in the chain's smallest unit (satoshi, sun, wei) as exact decimal text. */
@@ -177,11 +177,14 @@ export function createChainClient(source: ChainSource, retry: RetryOptions = {})
     scansBlocks,
 
     async probe() {
-      if (source.chain === 'ethereum') await ethereumTip();
-      else if (source.chain === 'tron') {
+      if (source.chain === 'ethereum') return ethereumTip();
+      if (source.chain === 'tron') {
         const block = await get<{ block_header?: { raw_data?: { number?: number } } }>('/wallet/getnowblock');
-        if (typeof block.block_header?.raw_data?.number !== 'number') throw new Error('getnowblock gave no block');
-      } else await esploraTip();
+        const number = block.block_header?.raw_data?.number;
+        if (typeof number !== 'number') throw new Error('getnowblock gave no block');
+        return number;
+      }
+      return esploraTip();
     },
 
     async incoming(addresses, scan = { last: null, maxBlocks: ETHEREUM_SCAN_BLOCKS }, history) {

@@ -18,6 +18,7 @@ import {
   saveHistoryCursors,
   saveObservation,
   saveScanCursor,
+  recordWatchTip,
   setWatchError,
   type ObservationRow,
   type WatchedTicket,
@@ -237,7 +238,9 @@ export function createChainWatcher({
               answer =
                 mine.length > 0
                   ? await read(client, currency, mine, last)
-                  : (await client.probe(), { seen: [], scanned: null, cursors: new Map(), byAddress: new Map() });
+                  : { seen: [], scanned: null, cursors: new Map(), byAddress: new Map() };
+              // How far the chain is, for /status: the reads asked it already where they needed it (a run asks once).
+              await recordWatchTip(db, currency.row.code, await client.probe());
             } catch (error) {
               const reason = `${chain} API: ${error instanceof Error ? error.message : String(error)}`.slice(0, 500);
               health = (await setWatchError(db, currency.row.code, reason)) || health;

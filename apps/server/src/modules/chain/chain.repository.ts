@@ -65,6 +65,14 @@ export async function saveObservation(db: DbOrTx, row: ObservationRow): Promise<
     });
 }
 
+/** The chain's height as its API gave it; the time moves only when the height does (a stuck node shows its lag). */
+export async function recordWatchTip(db: DbOrTx, code: string, height: number): Promise<void> {
+  await db
+    .update(currencies)
+    .set({ watchTip: height, watchTipSeenAt: sql`now()` })
+    .where(and(eq(currencies.code, code), sql`${currencies.watchTip} is distinct from ${height}`));
+}
+
 /** Records whether a currency's chain API answers; true when that changed (its directions open or close). */
 export async function setWatchError(db: DbOrTx, code: string, error: string | null): Promise<boolean> {
   const changed = await db
