@@ -65,9 +65,7 @@ describe('partner API keys', () => {
     expect(row!.secretHash).toMatch(/^[0-9a-f]{64}$/);
     // Another account sees none of it.
     const stranger = await partner();
-    expect((await ctx.app.inject({ url: '/api/v1/Partner/keys', headers: stranger.headers })).json().items).toEqual(
-      [],
-    );
+    expect((await ctx.app.inject({ url: '/api/v1/Partner/keys', headers: stranger.headers })).json().items).toEqual([]);
   });
 
   it('refuses an allow-list entry that is no address or range, a rate over the maximum, more than 10 live keys', async () => {
@@ -76,7 +74,12 @@ describe('partner API keys', () => {
       method: 'POST',
       url: '/api/v1/Partner/keys',
       headers: { ...owner.headers, 'accept-language': 'en' },
-      payload: { name: 'x', scopes: ['quotes'], allowedIps: ['203.0.113.0/24', '2001:db8::/129', 'example.com'], ratePerMinute: 10_000 },
+      payload: {
+        name: 'x',
+        scopes: ['quotes'],
+        allowedIps: ['203.0.113.0/24', '2001:db8::/129', 'example.com'],
+        ratePerMinute: 10_000,
+      },
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().parameterErrors).toEqual([
@@ -271,7 +274,10 @@ describe('the report', () => {
     // One succeeds: its commission is the referral charge.
     const done = made[3]!;
     await ctx.app.services.tickets.transition(done, 'markPaid', { actor: 'operator:test' });
-    await ctx.app.services.tickets.transition(done, 'complete', { actor: 'operator:test', payoutReference: '=HYPERLINK("x")' });
+    await ctx.app.services.tickets.transition(done, 'complete', {
+      actor: 'operator:test',
+      payoutReference: '=HYPERLINK("x")',
+    });
     const [charge] = await ctx.database.db.select().from(referralCharges).where(eq(referralCharges.ticketId, done));
     expect(charge?.referrerId).toBe(owner.id);
 
@@ -297,9 +303,15 @@ describe('the report', () => {
     expect(new Set(seen).size).toBe(seen.length);
     expect([...seen].sort()).toEqual([...made].sort());
 
-    const tooMany = await ctx.app.inject({ url: `${API}/tickets?from=${from}&to=${to}&limit=201`, ...keyed(key.secret) });
+    const tooMany = await ctx.app.inject({
+      url: `${API}/tickets?from=${from}&to=${to}&limit=201`,
+      ...keyed(key.secret),
+    });
     expect(tooMany.statusCode).toBe(400);
-    const badCursor = await ctx.app.inject({ url: `${API}/tickets?from=${from}&to=${to}&cursor=nope`, ...keyed(key.secret) });
+    const badCursor = await ctx.app.inject({
+      url: `${API}/tickets?from=${from}&to=${to}&cursor=nope`,
+      ...keyed(key.secret),
+    });
     expect(badCursor.statusCode).toBe(400);
 
     const csv = await ctx.app.inject({
@@ -321,7 +333,12 @@ describe('the report', () => {
       url: `/api/v1/Partner/report?${new URLSearchParams({ from, to })}`,
       headers: owner.headers,
     });
-    expect(area.json().items.map((item: { id: string }) => item.id).sort()).toEqual([...made].sort());
+    expect(
+      area
+        .json()
+        .items.map((item: { id: string }) => item.id)
+        .sort(),
+    ).toEqual([...made].sort());
   });
 
   it('writes cells that would start a formula as text', () => {

@@ -45,7 +45,10 @@ export const partnerKeysRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     `${BASE}/report`,
-    { preHandler: guards.requireUser, schema: { querystring: partnerReportQuery, response: { 200: partnerReportSchema } } },
+    {
+      preHandler: guards.requireUser,
+      schema: { querystring: partnerReportQuery, response: { 200: partnerReportSchema } },
+    },
     async (request) => reports.page(request.user!.id, request.query),
   );
 

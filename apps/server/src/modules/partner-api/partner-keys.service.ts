@@ -62,7 +62,10 @@ export function createPartnerKeys({ db, maxRatePerMinute }: { db: Db; maxRatePer
     const problems: ((lang: Lang) => ParameterErrors[number])[] = [];
     body.allowedIps.forEach((entry, i) => {
       if (!isAddressOrRange(entry)) {
-        problems.push((l) => ({ name: `allowedIps.${i}`, messages: [formatMessage(l, 'partner.badIp', { value: entry })] }));
+        problems.push((l) => ({
+          name: `allowedIps.${i}`,
+          messages: [formatMessage(l, 'partner.badIp', { value: entry })],
+        }));
       }
     });
     if (body.ratePerMinute > maxRatePerMinute) {

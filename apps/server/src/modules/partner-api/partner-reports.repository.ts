@@ -35,10 +35,7 @@ export async function listPartnerTickets(
       at: sql<string>`to_char(${tickets.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
     })
     .from(tickets)
-    .leftJoin(
-      referralCharges,
-      and(eq(referralCharges.ticketId, tickets.id), eq(referralCharges.referrerId, partnerId)),
-    )
+    .leftJoin(referralCharges, and(eq(referralCharges.ticketId, tickets.id), eq(referralCharges.referrerId, partnerId)))
     .where(
       and(
         eq(tickets.referrerId, partnerId),

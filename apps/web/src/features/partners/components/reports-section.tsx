@@ -69,8 +69,22 @@ export function ReportsSection({ owner, lang }: { owner: string; lang: Lang }) {
           if (fromDay && toDay && fromDay <= toDay) setRange(rangeOf(fromDay, toDay));
         }}
       >
-        <TextField id={`${id}-from`} type="date" label={t('partnerPage.from')} value={fromDay} max={toDay} onChange={(e) => setFromDay(e.target.value)} />
-        <TextField id={`${id}-to`} type="date" label={t('partnerPage.to')} value={toDay} min={fromDay} onChange={(e) => setToDay(e.target.value)} />
+        <TextField
+          id={`${id}-from`}
+          type="date"
+          label={t('partnerPage.from')}
+          value={fromDay}
+          max={toDay}
+          onChange={(e) => setFromDay(e.target.value)}
+        />
+        <TextField
+          id={`${id}-to`}
+          type="date"
+          label={t('partnerPage.to')}
+          value={toDay}
+          min={fromDay}
+          onChange={(e) => setToDay(e.target.value)}
+        />
         <Button type="submit" variant="secondary">
           {t('partnerPage.show')}
         </Button>
