@@ -25,7 +25,8 @@ test('on a phone the user-area tabs show that they scroll, and the open one is i
   // Opened directly, the last page's tab is scrolled into view, with a fade on the other side now.
   await page.goto('/ru/user/partner');
   await expect(tab('API для партнёров')).toHaveAttribute('aria-current', 'page');
-  await expect.poll(() => shownPart(strip, tab('API для партнёров'))).toBe(1);
+  // Scrolled to its end: scrollLeft is whole pixels, so a tab of fractional width may lie a fraction of one beyond.
+  await expect.poll(() => shownPart(strip, tab('API для партнёров'))).toBeCloseTo(1, 2);
   await expect(strip).toHaveAttribute('data-more-before', 'true');
 });
 
