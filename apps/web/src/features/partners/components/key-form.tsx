@@ -14,6 +14,7 @@ import { issueText } from '@obmen/shared/issue-text';
 import type { Lang } from '@obmen/shared/i18n';
 import { sayMessage, useTranslation } from '../../../lib/i18n';
 import { useCreatePartnerKey } from '../api/create-key';
+import field from '../../../components/ui/field.module.css';
 import styles from './partners.module.css';
 
 type Errors = Record<string, string[]>;
@@ -96,7 +97,7 @@ export function KeyForm({
         error={errors.name?.join(' ')}
       />
       <fieldset className={styles.scopes} aria-describedby={errors.scopes ? `${id}-scopes-error` : undefined}>
-        <legend>{t('partnerPage.scopes')}</legend>
+        <legend className={field.label}>{t('partnerPage.scopes')}</legend>
         {PARTNER_SCOPES.map((scope) => (
           <label key={scope} className={styles.scope}>
             <input type="checkbox" checked={scopes.includes(scope)} onChange={() => toggle(scope)} />
@@ -105,25 +106,27 @@ export function KeyForm({
         ))}
       </fieldset>
       {errors.scopes && (
-        <p id={`${id}-scopes-error`} className={styles.error}>
+        <p id={`${id}-scopes-error`} className={field.error}>
           {errors.scopes.join(' ')}
         </p>
       )}
-      <div>
-        <label htmlFor={`${id}-ips`}>{t('partnerPage.allowedIps')}</label>
+      <div className={field.field}>
+        <label htmlFor={`${id}-ips`} className={field.label}>
+          {t('partnerPage.allowedIps')}
+        </label>
         <textarea
           id={`${id}-ips`}
-          className={styles.textarea}
+          className={`${field.input} ${styles.textarea}`}
           value={ips}
           onChange={(e) => setIps(e.target.value)}
           aria-describedby={`${id}-ips-hint`}
           aria-invalid={errors.allowedIps ? true : undefined}
           spellCheck={false}
         />
-        <p id={`${id}-ips-hint`} className={styles.muted}>
+        <p id={`${id}-ips-hint`} className={field.hint}>
           {t('partnerPage.allowedIpsHint')}
         </p>
-        {errors.allowedIps && <p className={styles.error}>{errors.allowedIps.join(' ')}</p>}
+        {errors.allowedIps && <p className={field.error}>{errors.allowedIps.join(' ')}</p>}
       </div>
       <TextField
         id={`${id}-rate`}

@@ -109,7 +109,7 @@ export function KeysSection({ owner, lang }: { owner: string; lang: Lang }) {
             {data.items.map((key) => (
               <tr key={key.id}>
                 <td data-label={columns.name}>{key.name}</td>
-                <td data-label={columns.prefix} className={styles.mono}>
+                <td data-label={columns.prefix} className={`${styles.mono} ${styles.nowrap}`}>
                   obk_{key.prefix}_…
                 </td>
                 <td data-label={columns.scopes}>{key.scopes.join(', ')}</td>
@@ -122,7 +122,7 @@ export function KeysSection({ owner, lang }: { owner: string; lang: Lang }) {
                 <td data-label={columns.lastUsed}>
                   {key.lastUsedAt ? formatDateTime(key.lastUsedAt, lang) : t('partnerPage.never')}
                 </td>
-                <td data-label={columns.status}>
+                <td data-label={columns.status} className={styles.nowrap}>
                   {key.revokedAt ? (
                     t('partnerPage.revoked', { date: formatDateTime(key.revokedAt, lang) })
                   ) : (
