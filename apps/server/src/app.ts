@@ -112,6 +112,11 @@ import { createPromoService, type PromoService } from './modules/promo/promo.ser
 import { referralRoutes } from './modules/referral/referral.routes';
 import { createReferralService, type ReferralService } from './modules/referral/referral.service';
 import { siteStateRoutes } from './modules/site-state/site-state.routes';
+import { createPartnerKeyGuard } from './modules/partner-api/partner-key-auth';
+import { partnerApiRoutes } from './modules/partner-api/partner-api.routes';
+import { partnerKeysRoutes } from './modules/partner-api/partner-keys.routes';
+import { createPartnerKeys } from './modules/partner-api/partner-keys.service';
+import { createPartnerReports } from './modules/partner-api/partner-reports.service';
 import { createSiteStateService, type SiteStateService } from './modules/site-state/site-state.service';
 
 /** TRUST_PROXY for Fastify: a hop count becomes the function Fastify's types ask for. */
@@ -169,6 +174,7 @@ export interface AppDeps {
         | 'RATES_EXPORT_BARE_AMOUNTS'
         | 'WEBHOOK_ALLOW_HTTP'
         | 'WEBHOOK_ALLOW_PRIVATE_HOSTS'
+        | 'PARTNER_KEY_MAX_RATE'
       >
     >;
   database: Database;
@@ -259,7 +265,18 @@ export async function buildApp({
         version: '1.0.0',
         description: 'The calls of the Obmen exchange (product spec §7) and the operator console (/api/admin).',
       },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          // The keyed partner API (issue 47, docs/partners.md): a key made in the partner's area.
+          partnerKey: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'obk_<prefix>_<secret>',
+            description: "A partner's API key: `Authorization: Bearer obk_<prefix>_<secret>`, scoped, rate-limited",
+          },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });
@@ -413,6 +430,16 @@ export async function buildApp({
     guards,
     rateLimits,
     lookupLimits: { ...DEFAULT_TICKET_LOOKUP_LIMITS, ...limits.ticketLookup },
+  });
+  // Partners (issue 47): keys in the user area, the keyed API on the same services as the site.
+  const partnerKeys = createPartnerKeys({ db: database.db, maxRatePerMinute: config.PARTNER_KEY_MAX_RATE ?? 600 });
+  const partnerReports = createPartnerReports({ db: database.db, catalog, tickets });
+  await app.register(partnerKeysRoutes, { keys: partnerKeys, reports: partnerReports, guards });
+  await app.register(partnerApiRoutes, {
+    exchange,
+    tickets,
+    reports: partnerReports,
+    requireKey: createPartnerKeyGuard({ keys: partnerKeys, rateLimits }),
   });
   const payments = createIncomingPaymentsService({ db: database.db, catalog, exchange, signer, mailer, tickets });
   await app.register(incomingPaymentsRoutes, { payments, guards });

@@ -24,7 +24,8 @@ const wholeSeconds = (min: number) => {
   return z.coerce.number({ error }).int(error).min(min, error);
 };
 
-function isAddressOrRange(entry: string): boolean {
+/** An IPv4 or IPv6 address, or a CIDR range of one (TRUST_PROXY; a partner key's allow-list). */
+export function isAddressOrRange(entry: string): boolean {
   const [address = '', bits, ...rest] = entry.split('/');
   const family = isIP(address);
   if (family === 0 || rest.length > 0) return false;
@@ -176,6 +177,13 @@ const settings = z.object({
     })
     .default('info'),
   WEB_DIST: z.string().optional(),
+  // The most requests a minute a partner may give one of its API keys (issue 47, docs/partners.md).
+  PARTNER_KEY_MAX_RATE: z.coerce
+    .number({ error: 'must be a whole number of requests a minute from 1 to 100000' })
+    .int('must be a whole number of requests a minute from 1 to 100000')
+    .min(1, 'must be a whole number of requests a minute from 1 to 100000')
+    .max(100_000, 'must be a whole number of requests a minute from 1 to 100000')
+    .default(600),
   // Which proxies may tell the client's address (X-Forwarded-For): the rate limits key on it, so
   // trusting anyone would let a visitor pick a fresh address per request (docs/deployment.md).
   TRUST_PROXY: z.preprocess(

@@ -8,6 +8,7 @@ export * from './tables/accounts';
 export * from './tables/operations';
 export * from './tables/tickets';
 export * from './tables/referral';
+export * from './tables/partners';
 export * from './tables/desk';
 export * from './tables/content';
 export * from './tables/ticket-payouts';

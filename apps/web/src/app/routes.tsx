@@ -46,6 +46,7 @@ const PAGE_MODULES: Record<PageRouteName, string> = {
   user_tickets: 'user-tickets',
   user_referral: 'user-referral',
   user_promo: 'user-promo',
+  user_partner: 'user-partner',
   ticket_create: 'ticket-create',
   find_ticket: 'find-ticket',
   ticket_info: 'ticket-info',
@@ -54,8 +55,14 @@ const PAGE_MODULES: Record<PageRouteName, string> = {
   card_verify: 'card-verify',
 };
 
-/** The user area's four pages share one layout. */
-const USER_AREA_PAGES: readonly PageRouteName[] = ['user_settings', 'user_tickets', 'user_referral', 'user_promo'];
+/** The user area's pages share one layout. */
+const USER_AREA_PAGES: readonly PageRouteName[] = [
+  'user_settings',
+  'user_tickets',
+  'user_referral',
+  'user_promo',
+  'user_partner',
+];
 const USER_AREA_LAYOUT = 'src/app/layout/user-area-layout.tsx';
 
 /**

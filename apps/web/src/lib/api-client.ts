@@ -198,6 +198,20 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   return data as T;
 }
 
+/**
+ * A file the server makes for the signed-in user (the partner's CSV report): its text as it came,
+ * not JSON; a refusal is an ApiError as any other call's.
+ */
+export async function apiFile(path: string, query?: Query): Promise<string> {
+  const response = await send(withQuery(path, query), {
+    method: 'GET',
+    headers: { ...baseHeaders(undefined, accessToken()), accept: '*/*' },
+  });
+  const text = await response.text();
+  if (!response.ok) throw new ApiError(response.status, parseBody(text));
+  return text;
+}
+
 export interface UploadOptions {
   query?: Query;
   lang?: Lang;

@@ -21,6 +21,7 @@ export const PAGE_ROUTES = [
   { name: 'user_tickets', path: 'user/tickets' },
   { name: 'user_referral', path: 'user/referral' },
   { name: 'user_promo', path: 'user/promo' },
+  { name: 'user_partner', path: 'user/partner' },
   { name: 'ticket_create', path: 'ticket/create' },
   { name: 'find_ticket', path: 'ticket/find' },
   { name: 'ticket_info', path: 'ticket/:id' },

@@ -14,11 +14,12 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { CHAINS, PAYMENT_PROBLEMS, TICKET_STATUSES } from '@obmen/shared';
+import { CHAINS, PAYMENT_PROBLEMS, TICKET_CHANNELS, TICKET_STATUSES } from '@obmen/shared';
 
 import { money, percent, createdAt, updatedAt, type RateSourceRecord } from './columns';
 import { currencies } from './exchange';
 import { users } from './accounts';
+import { partnerApiKeys } from './partners';
 
 // Tickets and what happens to them: payments seen on chain, deposit addresses, history, card checks.
 
@@ -55,6 +56,10 @@ export const tickets = pgTable(
     promoCode: text('promo_code'),
     promoBonus: money('promo_bonus'),
     referrerId: uuid('referrer_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Where the ticket was made (issue 47): the site, a partner's server with a key, the embedded widget. */
+    channel: text('channel', { enum: TICKET_CHANNELS }).notNull().default('site'),
+    /** The partner's key a ticket made through the API was created with. */
+    apiKeyId: uuid('api_key_id').references(() => partnerApiKeys.id, { onDelete: 'set null' }),
     requisites: jsonb('requisites').$type<{ give: Record<string, string>; get: Record<string, string> }>().notNull(),
     /** An HMAC of the card a card payment comes from, to recognise a verified card. */
     cardHash: text('card_hash'),
@@ -105,6 +110,9 @@ export const tickets = pgTable(
     uniqueIndex('tickets_number').on(t.number),
     uniqueIndex('tickets_idempotency_key').on(t.idempotencyKey),
     index('tickets_user').on(t.userId, t.createdAt),
+    // A partner's report: its tickets by creation time, a page at a time (keyset on created_at, id).
+    index('tickets_referrer').on(t.referrerId, t.createdAt, t.id),
+    check('tickets_channel', sql`${t.channel} in ('site', 'api', 'embed')`),
     index('tickets_status').on(t.status, t.createdAt),
     index('tickets_expiry')
       .on(t.paymentDeadline)

@@ -41,13 +41,20 @@ export function createPairs(catalog: Catalog) {
     if (Object.keys(unknown).length > 0) throw ParameterError.of(unknown);
   }
 
-  /** The pair when it can be exchanged now: enabled both ways round, priced with fresh prices, within its hours. */
-  function availablePair(giveCode: string, getCode: string): Pair | null {
+  /** The pair as the catalog has it, open or closed: a closed pair's limits can still be told (issue 47). */
+  function catalogPair(giveCode: string, getCode: string): Pair | null {
     const snapshot = catalog.get();
     const give = snapshot.currencies.get(giveCode);
     const get = snapshot.currencies.get(getCode);
     const direction = snapshot.directions.get(directionKey(giveCode, getCode));
-    if (!give || !get || !direction) return null;
+    return give && get && direction ? { give, get, direction } : null;
+  }
+
+  /** The pair when it can be exchanged now: enabled both ways round, priced with fresh prices, within its hours. */
+  function availablePair(giveCode: string, getCode: string): Pair | null {
+    const pair = catalogPair(giveCode, getCode);
+    if (!pair) return null;
+    const { give, get, direction } = pair;
     const now = Date.now();
     const open =
       direction.row.enabled &&
@@ -58,7 +65,7 @@ export function createPairs(catalog: Catalog) {
       isFresh(give, now) &&
       isFresh(get, now) &&
       withinWorkingHours(direction.row, now);
-    return open ? { give, get, direction } : null;
+    return open ? pair : null;
   }
 
   function requirePair(giveCode: string, getCode: string): Pair {
@@ -68,7 +75,7 @@ export function createPairs(catalog: Catalog) {
     return pair;
   }
 
-  return { currency, requireKnown, availablePair, requirePair };
+  return { currency, requireKnown, catalogPair, availablePair, requirePair };
 }
 
 export type Pairs = ReturnType<typeof createPairs>;

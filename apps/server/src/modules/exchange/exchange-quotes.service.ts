@@ -8,6 +8,8 @@ import {
   type MessageKey,
   normalizeAmount,
   type Quote,
+  type QuoteLimits,
+  type QuoteProblem,
   type RateSource,
   roundDown,
   toAmount,
@@ -50,6 +52,19 @@ export interface PricedQuote {
   promoError: { key: MessageKey; params: Record<string, string> } | null;
   /** The fee charged, in percent: the exchanger's margin on the deal. */
   fee: Decimal;
+}
+
+/** A reason a priced amount is refused: its stable code, and the site's words for it (the first one found). */
+interface RangeProblem {
+  code: Exclude<QuoteProblem, 'direction_closed'>;
+  refusal: () => ParameterError;
+}
+
+/** Every reason a quote is refused (none: it would be taken), and what the pair takes on each side now. */
+export interface QuoteCheck {
+  problems: QuoteProblem[];
+  /** Null when the pair cannot be priced at all (no price, or a fee that leaves nothing). */
+  limits: QuoteLimits | null;
 }
 
 /** 'Превышен лимит' and what the amount may be at most, written for reading in the request's language. */
@@ -192,15 +207,58 @@ export function createQuotes({
     const rate = sell(new Decimal(1), input).rate;
     if (!rate.gt(0)) return null;
     const { reserve, room } = await roomOf(pair);
-    const { direction } = pair;
-    const giveMin = direction.threshold ?? direction.minSum;
-    const giveMax = Decimal.min(direction.maxSum, largestGiveWithin(room, input));
-    const getMin = smallestGetFrom(giveMin, input);
-    const getMax = sell(giveMax, input).getSum;
+    const { giveMin, giveMax, getMin, getMax } = rangeOf(pair, input, room);
     // Rounding both ways can leave a range one unit wide with no get amount in it: nothing to offer.
     if (giveMax.lt(giveMin) || getMax.lt(getMin)) return null;
     return { rate, reserve, giveMin, giveMax, getMin, getMax };
   }
+
+  /** The direction's range with its top cut where the get would pass the ticket's room, on both sides. */
+  function rangeOf(pair: Pair, input: PricingInput, room: Decimal) {
+    const { direction } = pair;
+    const giveMin = direction.threshold ?? direction.minSum;
+    const giveMax = Decimal.min(direction.maxSum, largestGiveWithin(room, input));
+    return { giveMin, giveMax, getMin: smallestGetFrom(giveMin, input), getMax: sell(giveMax, input).getSum };
+  }
+
+  /**
+   * Every reason a priced amount is out of range, in the order the site tells them (it tells the
+   * first): under the minimum, over the maximum, over the share of the reserve one ticket may take.
+   */
+  function rangeProblems(pair: Pair, sums: Sums, room: { reserve: Decimal; room: Decimal } | null): RangeProblem[] {
+    const { direction } = pair;
+    const problems: RangeProblem[] = [];
+    if (sums.giveSum.lt(direction.threshold ?? direction.minSum)) {
+      problems.push({ code: 'below_min', refusal: () => ParameterError.of({ sum: 'exchange.belowMin' }) });
+    }
+    if (sums.giveSum.gt(direction.maxSum)) {
+      problems.push({ code: 'above_max', refusal: () => ParameterError.of({ sum: 'exchange.aboveMax' }) });
+    }
+    if (room && sums.getSum.gt(room.room)) {
+      problems.push({
+        code: 'above_reserve_share',
+        refusal: () => holdRefusal(room.reserve, catalog.get().ticketShare, sums.getSum, pair),
+      });
+    }
+    return problems;
+  }
+
+  /** The typed amount, refused (as bad input, not as a quote problem) when it is no amount or has too many decimals. */
+  function amountOf(params: QuoteParams, pair: Pair | null): string {
+    const amount = normalizeAmount(params.sum);
+    if (amount === null) throw ParameterError.of({ sum: 'validation.pattern' });
+    if (!pair) return amount;
+    const sideScale = params.direction === 'sell' ? pair.give.row.scale : pair.get.row.scale;
+    if (decimalPlaces(amount) > sideScale) {
+      throw new ParameterError((l) => [
+        { name: 'sum', messages: [formatMessage(l, 'exchange.tooManyDecimals', { value: sideScale })] },
+      ]);
+    }
+    return amount;
+  }
+
+  const priceBy = (params: QuoteParams, amount: string, input: PricingInput): Sums =>
+    params.direction === 'sell' ? sell(new Decimal(amount), input) : buy(new Decimal(amount), input);
 
   /** USD price of one rouble, from the first rouble currency. */
   function roubleUsdPrice(): Decimal | null {
@@ -215,22 +273,13 @@ export function createQuotes({
    * range and the reserve: what calculate answers and what ticket creation recomputes.
    */
   async function computeQuote(params: QuoteParams): Promise<PricedQuote> {
-    const amount = normalizeAmount(params.sum);
-    if (amount === null) throw ParameterError.of({ sum: 'validation.pattern' });
+    amountOf(params, null);
     const pair = requirePair(params.giveCode, params.getCode);
-    const sideScale = params.direction === 'sell' ? pair.give.row.scale : pair.get.row.scale;
-    if (decimalPlaces(amount) > sideScale) {
-      throw new ParameterError((l) => [
-        { name: 'sum', messages: [formatMessage(l, 'exchange.tooManyDecimals', { value: sideScale })] },
-      ]);
-    }
+    const amount = amountOf(params, pair);
     const discount = (await discountFor(params.user)).percent;
     const price = (bonus: Decimal) => {
       const input = pricingInput(pair, params.fixed, discount, bonus);
-      return {
-        input,
-        sums: params.direction === 'sell' ? sell(new Decimal(amount), input) : buy(new Decimal(amount), input),
-      };
+      return { input, sums: priceBy(params, amount, input) };
     };
 
     // A promo code adds its rouble worth to what the client gets, on exchanges worth enough (design §4).
@@ -253,7 +302,6 @@ export function createQuotes({
       }
     }
 
-    const { direction } = pair;
     // An amount out of range is refused with what it would come to, so the converter can show
     // the other side beside the message instead of an empty field.
     const estimate = params.estimateRefusals
@@ -264,15 +312,46 @@ export function createQuotes({
           },
         }
       : {};
-    if (sums.giveSum.lt(direction.threshold ?? direction.minSum)) {
-      throw ParameterError.of({ sum: 'exchange.belowMin' }).with(estimate);
-    }
-    if (sums.giveSum.gt(direction.maxSum)) throw ParameterError.of({ sum: 'exchange.aboveMax' }).with(estimate);
-    if (!params.skipReserveCheck) {
-      const { reserve, room } = await roomOf(pair);
-      if (sums.getSum.gt(room)) throw holdRefusal(reserve, catalog.get().ticketShare, sums.getSum, pair).with(estimate);
-    }
+    const [first] = rangeProblems(pair, sums, params.skipReserveCheck ? null : await roomOf(pair));
+    if (first) throw first.refusal().with(estimate);
     return { pair, sums, discount, promo, promoError, fee: effectiveFee(input) };
+  }
+
+  /**
+   * The same rule as computeQuote's, answering every reason at once (issue 47: a partner's quote)
+   * with the limits on both sides; a pair that is closed now is still priced, so its other reasons
+   * and limits are told too. A promo code plays no part.
+   */
+  async function checkQuote(params: QuoteParams): Promise<QuoteCheck> {
+    amountOf(params, null);
+    pairs.requireKnown(params.giveCode, params.getCode);
+    const open = pairs.availablePair(params.giveCode, params.getCode);
+    const pair = open ?? pairs.catalogPair(params.giveCode, params.getCode);
+    const closed: QuoteProblem[] = open ? [] : ['direction_closed'];
+    // Without both prices the pair is closed (availablePair) and nothing can be priced.
+    if (!pair || !pair.give.usdPrice || !pair.get.usdPrice) return { problems: ['direction_closed'], limits: null };
+    const amount = amountOf(params, pair);
+    const input = pricingInput(pair, params.fixed, (await discountFor(params.user)).percent, new Decimal(0));
+    const sums = priceBy(params, amount, input);
+    if (!sums.rate.gt(0)) return { problems: ['direction_closed'], limits: null };
+    const room = await roomOf(pair);
+    const { giveMin, giveMax, getMin, getMax } = rangeOf(pair, input, room.room);
+    const { give, get } = pair;
+    return {
+      problems: [...closed, ...rangeProblems(pair, sums, room).map((problem) => problem.code)],
+      limits: {
+        give: {
+          currency: give.row.code,
+          min: toAmount(giveMin, give.row.scale, 'up'),
+          max: toAmount(Decimal.max(giveMax, 0), give.row.scale, 'down'),
+        },
+        get: {
+          currency: get.row.code,
+          min: toAmount(getMin, get.row.scale, 'up'),
+          max: toAmount(Decimal.max(getMax, 0), get.row.scale, 'down'),
+        },
+      },
+    };
   }
 
   /** Says a code is used up or held by an open ticket (the client's own one by its number), else invalid. */
@@ -361,6 +440,7 @@ export function createQuotes({
     },
 
     computeQuote,
+    checkQuote,
     orderRange,
 
     /**

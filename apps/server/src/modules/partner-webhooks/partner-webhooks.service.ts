@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   MAX_WEBHOOK_ENDPOINTS,
+  pagePath,
   trimAmount,
   type WebhookDeliveries,
   type WebhookDelivery,
@@ -252,7 +253,7 @@ export function createPartnerWebhooks(options: PartnerWebhooksOptions) {
         owner.username,
         endpoint.url,
         endpoint.consecutiveFailures,
-        `${publicUrl}/${owner.lang}/user/partner`,
+        `${publicUrl}${pagePath(owner.lang, 'user_partner')}`,
       ),
     };
     await mailer.enqueue(tx, mail);

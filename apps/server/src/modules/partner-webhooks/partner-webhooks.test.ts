@@ -19,7 +19,7 @@ import {
 } from '../../db/schema';
 
 /**
- * The partner's side of the signature, as docs/partners-webhooks.md gives it: the header's time
+ * The partner's side of the signature, as docs/partners.md ("Webhooks") gives it: the header's time
  * within the tolerance, and one of its v1 values the HMAC-SHA256 of "<t>.<raw body>" under a secret.
  */
 function verifyObmenSignature(header: string, body: string, secrets: string[], toleranceSeconds: number): boolean {

@@ -9,6 +9,7 @@ import {
   normalizeRequisite,
   requisiteProblem,
   type Ticket,
+  type TicketChannel,
   type TicketStatus,
   toAmount,
   toCents,
@@ -88,6 +89,16 @@ export interface TicketCreationOptions {
   secret: string;
   /** With CHAIN_WATCH: the ticket's own deposit address, taken in its creation's transaction (chain/deposits.ts). */
   allocateDeposit?: (tx: Tx, currency: CurrencyRow, giveSum: string) => Promise<Partial<NewTicket> | null>;
+}
+
+/**
+ * A ticket made through a partner's channel (issue 47): it is the partner's referral whoever the
+ * client is, and names the channel and the key it came through.
+ */
+export interface TicketAttribution {
+  referrerId: string;
+  channel: Exclude<TicketChannel, 'site'>;
+  apiKeyId: string | null;
 }
 
 /** A concurrent create with the same Idempotency-Key won; this one rolls back and answers with that ticket. */
@@ -192,6 +203,7 @@ export function createTicketCreation(
     lang: Lang,
     idempotency: Idempotency | null,
     clientIp: string | null,
+    attribution: TicketAttribution | null,
   ): Promise<Ticket> {
     if (!(await siteState.isConvertEnabled())) throw new AppError(503, 'maintenance', 'ticket.conversionDisabled');
 
@@ -235,7 +247,9 @@ export function createTicketCreation(
       pair.direction.row.cardVerify &&
       !(hash && cardOwner && (await isCardVerified(db, cardOwner, hash)));
     const referrerId =
-      user?.referrerId ?? (body.refId ? await findUserIdByRefNumber(db, Number(body.refId)) : undefined);
+      attribution?.referrerId ??
+      user?.referrerId ??
+      (body.refId ? await findUserIdByRefNumber(db, Number(body.refId)) : undefined);
     const id = randomBytes(16).toString('base64url');
 
     const status: TicketStatus = needsCardCheck ? 'card_check' : 'advance';
@@ -260,6 +274,8 @@ export function createTicketCreation(
       promoCode: priced.promo?.code ?? null,
       promoBonus: priced.promo ? priced.promo.bonus.toFixed() : null,
       referrerId: referrerId && referrerId !== user?.id ? referrerId : null,
+      channel: attribution?.channel ?? 'site',
+      apiKeyId: attribution?.apiKeyId ?? null,
       requisites: { give: give.clean, get: get.clean },
       cardHash: hash,
       manual: exchange.isManual(pair.direction.row, pair.give.row, pair.get.row, sums.getSum),
@@ -324,6 +340,7 @@ export function createTicketCreation(
       lang: Lang,
       idempotencyKey: string | undefined,
       clientIp: string | null = null,
+      attribution: TicketAttribution | null = null,
     ): Promise<Ticket> {
       const idempotency = idempotencyOf(idempotencyKey, body, user);
       const replay = async (): Promise<Ticket | null> => {
@@ -337,7 +354,7 @@ export function createTicketCreation(
       const earlier = await replay();
       if (earlier) return earlier;
       try {
-        return await createNew(body, user, lang, idempotency, clientIp);
+        return await createNew(body, user, lang, idempotency, clientIp, attribution);
       } catch (error) {
         // A twin with the same key that got in first took the reserve or the promo code this attempt
         // then found gone (or held the code before this one was priced): its ticket is the answer.

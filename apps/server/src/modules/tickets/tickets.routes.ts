@@ -34,7 +34,7 @@ export const DEFAULT_TICKET_LOOKUP_LIMITS: TicketLookupLimits = {
   perEmail: { max: 5, windowSeconds: 3600 },
   perNumber: { max: 5, windowSeconds: 3600 },
 };
-const idempotencyHeaders = z.object({ 'idempotency-key': z.string().min(8).max(100).optional() });
+export const idempotencyHeaders = z.object({ 'idempotency-key': z.string().min(8).max(100).optional() });
 
 export const ticketsRoutes: FastifyPluginAsyncZod<{
   tickets: TicketsService;

@@ -3,7 +3,7 @@ import { useTranslation } from '../../lib/i18n';
 import { NavLink, useLocation } from 'react-router';
 import { pagePath, type PageRouteName } from '@obmen/shared/routing';
 import type { IconProps } from '../../components/ui/icons';
-import { CrownIcon, GiftIcon, SettingsIcon, TicketIcon, UsersIcon } from '../../components/ui/shell-icons';
+import { CrownIcon, GiftIcon, KeyIcon, SettingsIcon, TicketIcon, UsersIcon } from '../../components/ui/shell-icons';
 import { useSession } from '../../features/auth/hooks/use-session';
 import { openVipModal } from '../../features/vip/vip-modal-store';
 import { useLanguage } from '../../hooks/use-language';
@@ -16,6 +16,7 @@ const TABS: readonly { name: PageRouteName; label: string; Icon: ComponentType<I
   { name: 'user_tickets', label: 'shell.userArea.tickets', Icon: TicketIcon },
   { name: 'user_referral', label: 'shell.userArea.referral', Icon: UsersIcon },
   { name: 'user_promo', label: 'shell.userArea.promo', Icon: GiftIcon },
+  { name: 'user_partner', label: 'shell.userArea.partner', Icon: KeyIcon },
 ];
 
 /**
