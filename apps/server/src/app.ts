@@ -101,6 +101,8 @@ import { createRateLimitStore } from './modules/rate-limits/rate-limit-store';
 import { promoRoutes } from './modules/promo/promo.routes';
 import { createPromoService, type PromoService } from './modules/promo/promo.service';
 import { referralRoutes } from './modules/referral/referral.routes';
+import { partnerEmbedRoutes } from './modules/partner-embed/partner-embed.routes';
+import { createPartnerEmbedService } from './modules/partner-embed/partner-embed.service';
 import { createReferralService, type ReferralService } from './modules/referral/referral.service';
 import { siteStateRoutes } from './modules/site-state/site-state.routes';
 import { createSiteStateService, type SiteStateService } from './modules/site-state/site-state.service';
@@ -158,6 +160,7 @@ export interface AppDeps {
         | 'METRICS_TOKEN'
         | 'METRICS_PORT'
         | 'RATES_EXPORT_BARE_AMOUNTS'
+        | 'EMBED_LOCAL_HTTP'
       >
     >;
   database: Database;
@@ -342,6 +345,8 @@ export async function buildApp({
   await app.register(exchangeRoutes, { exchange, guards });
   const referral = createReferralService({ db: database.db, catalog, secret, publicUrl: config.PUBLIC_URL });
   await app.register(referralRoutes, { referral, guards });
+  const partnerEmbed = createPartnerEmbedService({ db: database.db, localHttp: config.EMBED_LOCAL_HTTP ?? false });
+  await app.register(partnerEmbedRoutes, { partnerEmbed, guards });
   const promo = createPromoService(database.db);
   await app.register(promoRoutes, { promo, exchange, guards });
   const payoutIntents = createPayoutIntents({ catalog, enabled: payoutsOn });
@@ -521,7 +526,12 @@ export async function buildApp({
   if (webDist) await app.register(webFiles, { webDist });
   if (renderer) {
     const reads = createPageReads({ exchange, content, siteState });
-    await app.register(pagesRoutes, { renderer, reads, publicUrl: config.PUBLIC_URL });
+    await app.register(pagesRoutes, {
+      renderer,
+      reads,
+      publicUrl: config.PUBLIC_URL,
+      frameAncestors: (partner) => partnerEmbed.frameAncestors(partner),
+    });
   }
 
   // The services, for what drives the product from outside HTTP: start-up jobs, tests, scripts.

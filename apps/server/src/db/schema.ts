@@ -13,3 +13,4 @@ export * from './tables/content';
 export * from './tables/ticket-payouts';
 export * from './tables/telegram';
 export * from './tables/ticket-messages';
+export * from './tables/partner-embed';

@@ -8,3 +8,4 @@ export * from './content';
 export * from './public-reads';
 export * from './telegram';
 export * from './ticket-messages';
+export * from './partner-embed';

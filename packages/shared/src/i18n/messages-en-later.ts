@@ -123,4 +123,10 @@ export const EN_LATER_MESSAGES: Record<LaterMessageKey, string> = {
   'admin.cannedReplyNotFound': 'Reply template not found',
   'desk.claimedByOther': 'Operator {operator} is working on this ticket. Take it over to act on it.',
   'telegram.off': 'Telegram is not set up on this exchanger',
+  'partnerEmbed.originInvalid':
+    'Enter a site address such as https://wallet.example: scheme, host and port only, no path',
+  'partnerEmbed.originHttps': 'The site must use https',
+  'partnerEmbed.tooMany': 'At most {max} sites can embed the widget',
+  'partnerEmbed.originTaken': 'This site is already on the list',
+  'partnerEmbed.notFound': 'This site is not on the list',
 };

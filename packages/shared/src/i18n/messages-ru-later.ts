@@ -121,4 +121,10 @@ export const RU_LATER_MESSAGES = {
   'admin.cannedReplyNotFound': 'Шаблон ответа не найден',
   'desk.claimedByOther': 'С этой заявкой работает оператор {operator}. Чтобы действовать, заберите её себе.',
   'telegram.off': 'Telegram в этом обменнике не подключён',
+  'partnerEmbed.originInvalid':
+    'Укажите адрес сайта, например https://wallet.example: только схема, хост и порт, без пути',
+  'partnerEmbed.originHttps': 'Сайт должен работать по https',
+  'partnerEmbed.tooMany': 'Встроить виджет можно не больше чем на {max} сайтах',
+  'partnerEmbed.originTaken': 'Этот сайт уже в списке',
+  'partnerEmbed.notFound': 'Этого сайта нет в списке',
 } as const;
