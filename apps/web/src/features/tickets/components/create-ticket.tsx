@@ -3,7 +3,7 @@ import { flushSync } from 'react-dom';
 import { useTranslation } from '../../../lib/i18n';
 import { Link } from 'react-router';
 import type { Currency, Ticket } from '@obmen/shared/contracts';
-import { pagePath } from '@obmen/shared/routing';
+import { usePagePath } from '../../../lib/embed-frame';
 import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { RateSources } from '../../../components/rate-sources';
@@ -95,6 +95,7 @@ interface TicketFormProps extends CreateTicketProps {
 function TicketForm({ draft, email, refId, onCreated, give, get, fields }: TicketFormProps) {
   const { t } = useTranslation();
   const lang = useLanguage();
+  const pagePath = usePagePath();
   const [step, setStep] = useState<1 | 2>(1);
   const [quotedPromo, setQuotedPromo] = useState(draft.promocode.trim().toUpperCase());
   const quote = useLiveQuote(
