@@ -98,6 +98,11 @@ test('a page on an allowed origin frames the widget, and a ticket made in it is 
   await expect(widget.getByRole('button', { name: /^You give: Tether TRC20/ })).toBeVisible();
   await expect(widget.getByRole('button', { name: /^You get: Bitcoin/ })).toBeVisible();
   await expect(widget.getByRole('banner')).toHaveCount(0);
+  // A page of the site's own opens outside the frame, which stays where it was.
+  const signUp = context.waitForEvent('page');
+  await widget.getByRole('link', { name: /off once you sign up/ }).click();
+  expect(new URL((await signUp).url()).pathname).toBe('/en/register');
+  await expect(widget.getByRole('button', { name: t.exchange, exact: true })).toBeVisible();
   await widget.getByRole('button', { name: t.exchange, exact: true }).click();
 
   const main = widget.getByRole('main');
@@ -106,7 +111,10 @@ test('a page on an allowed origin frames the widget, and a ticket made in it is 
   await main.getByLabel(t.agreeAml).check();
   await main.getByLabel(t.agreeRules).check();
   await main.getByRole('button', { name: t.continue }).click();
+  const creating = page.waitForRequest((request) => request.url().endsWith('/api/v1/Tickets/create'));
   await main.getByRole('button', { name: t.confirm }).click();
+  // Marked as the widget's, and the partner's by its referral number, as the site's own refId goes.
+  expect((await creating).postDataJSON()).toMatchObject({ refId: String(partnerNumber), channel: 'embed' });
 
   // The ticket's pages stay in the frame (the site's own pages refuse to be framed).
   await expect(main.getByRole('heading', { name: t.paymentTitle })).toBeVisible({ timeout: 15_000 });

@@ -1,4 +1,5 @@
-import { useMemo } from 'react';
+import { useMemo, type MouseEvent } from 'react';
+import { isEmbedPath } from '@obmen/shared/routing';
 import { Outlet, useLocation, type LoaderFunctionArgs } from 'react-router';
 import { NotificationStack } from '../../features/notifications/components/notification-stack';
 import { EmbedFrameProvider, readEmbedParams, type EmbedFrame } from '../../lib/embed-frame';
@@ -26,6 +27,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /**
+ * A link to the site's own pages (support, signing up) opens in a tab of its own: inside the frame
+ * it would show the site's frame in the partner's, or be refused framing.
+ */
+function openSitePagesOutside(event: MouseEvent) {
+  const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+  if (!(link instanceof HTMLAnchorElement) || link.target || event.button !== 0) return;
+  const url = new URL(link.href);
+  if (url.origin !== window.location.origin || isEmbedPath(url.pathname)) return;
+  event.preventDefault();
+  window.open(url.href, '_blank', 'noopener');
+}
+
+/**
  * The frame of a partner's widget (issue 47): the converter and the ticket pages without the
  * site's header and footer; the pages' links stay inside it (lib/embed-frame.tsx).
  */
@@ -36,7 +50,8 @@ export function Component() {
   const frame = useMemo<EmbedFrame>(() => ({ partner, lang, theme, search: carried }), [partner, lang, theme, carried]);
   return (
     <EmbedFrameProvider value={frame}>
-      <div className={styles.frame}>
+      {/* Clicks on its links only, caught before the router's: no control of its own. */}
+      <div className={styles.frame} onClickCapture={openSitePagesOutside}>
         <main className={styles.main}>
           <MaintenanceNotice />
           <Outlet />

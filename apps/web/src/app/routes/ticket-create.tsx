@@ -42,6 +42,7 @@ function Page() {
       draft={draft}
       email={user?.email ?? info?.email ?? ''}
       refId={frame?.partner || storedRefId()}
+      channel={frame ? 'embed' : undefined}
       onCreated={(ticket) =>
         void navigate(pagePath(lang, ticket.status === 'card_check' ? 'card_check' : 'payment_info', { id: ticket.id }))
       }

@@ -46,6 +46,8 @@ interface CreateTicketProps {
   email: string;
   /** The referral id a `?r=` link stored, sent with the ticket. */
   refId: string;
+  /** Made in a partner's widget: the ticket says so (issue 47). */
+  channel?: 'embed' | undefined;
   onCreated: (ticket: Ticket) => void;
 }
 
@@ -92,7 +94,7 @@ interface TicketFormProps extends CreateTicketProps {
   fields: TicketFormFields;
 }
 
-function TicketForm({ draft, email, refId, onCreated, give, get, fields }: TicketFormProps) {
+function TicketForm({ draft, email, refId, channel, onCreated, give, get, fields }: TicketFormProps) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const pagePath = usePagePath();
@@ -139,7 +141,10 @@ function TicketForm({ draft, email, refId, onCreated, give, get, fields }: Ticke
       idempotencyKey.current ??= randomKey();
       try {
         const ticket = await create.mutateAsync({
-          body: ticketBody(values, fields, draft, received.quote, quotedPromo, refId),
+          body: {
+            ...ticketBody(values, fields, draft, received.quote, quotedPromo, refId),
+            ...(channel && { channel }),
+          },
           idempotencyKey: idempotencyKey.current,
         });
         onCreated(ticket);
