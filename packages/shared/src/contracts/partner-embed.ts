@@ -1,6 +1,26 @@
 import * as z from './zod';
 import type { MessageKey } from '../i18n/messages';
 
+/** WHATWG URL, in both runtimes this runs in (Node, browsers); the package's types name no runtime. */
+declare const URL: new (input: string) => {
+  protocol: string;
+  hostname: string;
+  pathname: string;
+  search: string;
+  hash: string;
+  username: string;
+  password: string;
+  origin: string;
+};
+
+function urlOf(text: string) {
+  try {
+    return new URL(text);
+  } catch {
+    return null;
+  }
+}
+
 /** How many sites one partner may let frame its widget. */
 export const EMBED_ORIGINS_MAX = 10;
 
@@ -17,12 +37,8 @@ export function parseEmbedOrigin(
   raw: string,
   { localHttp }: { localHttp: boolean },
 ): { origin: string } | { problem: MessageKey } {
-  let url: URL;
-  try {
-    url = new URL(raw.trim());
-  } catch {
-    return { problem: 'partnerEmbed.originInvalid' };
-  }
+  const url = urlOf(raw.trim());
+  if (!url) return { problem: 'partnerEmbed.originInvalid' };
   const bare = url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
   // A trailing "/" is what people paste; a path, a query or a wildcard is not an origin.
   if (!bare || !/^[^/]*\/\/[^/]+\/?$/.test(raw.trim()) || url.hostname.includes('*')) {
