@@ -240,7 +240,10 @@ function embedPage(path: string | null, file: string, guarded: PageRouteName | n
 const embedRoutes: RouteObject = {
   id: 'embed',
   path: EMBED_BASE_PATH,
-  lazy: () => import('./routes/embed-frame'),
+  lazy: async () => {
+    const { Component, loader } = await import('./routes/embed-frame');
+    return { Component, loader };
+  },
   HydrateFallback: PageLoading,
   ErrorBoundary: PageError,
   children: [
