@@ -57,24 +57,21 @@ declare module 'fastify' {
 /**
  * Lets these origins frame the page being answered (the partner's widget, /embed, issue 47): its
  * CSP's `frame-ancestors` names them and `X-Frame-Options` goes (it knows no allow-list, and a
- * browser that reads it would refuse every frame). Every other answer keeps `'none'` and DENY.
+ * browser that reads it would refuse every frame). Every other answer keeps `frame-ancestors 'none'`
+ * and its X-Frame-Options.
  */
 export function allowFraming(reply: FastifyReply, origins: string[]): void {
   if (origins.length > 0) reply.frameAncestors = origins;
 }
 
-/** The document's policy with `frame-ancestors` naming these origins instead of `'none'`. */
-export function framedPolicy(policy: string, origins: string[]): string {
-  const framed = `frame-ancestors ${origins.join(' ')}`;
-  if (!/frame-ancestors [^;]*/.test(policy)) throw new Error('the document policy has no frame-ancestors');
-  return policy.replace(/frame-ancestors [^;]*/, framed);
-}
+const FRAME_ANCESTORS = /frame-ancestors [^;]*/;
 
 /** `documentHeaders`: securityHeadersOf(the app's helmet options), worked out once in app.ts. */
 async function securityHeaders(app: FastifyInstance, options: { documentHeaders: Record<string, string> }) {
   const documentHeaders = Object.entries(options.documentHeaders);
   const dataHeaders = dataHeadersOf(options.documentHeaders);
   const documentPolicy = options.documentHeaders['content-security-policy'] ?? '';
+  if (!FRAME_ANCESTORS.test(documentPolicy)) throw new Error('the documents’ CSP must name frame-ancestors');
   app.decorateReply('frameAncestors', null);
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(dataHeaders);
@@ -89,7 +86,8 @@ async function securityHeaders(app: FastifyInstance, options: { documentHeaders:
         if (set === undefined || set === dataHeaders[name]) reply.header(name, value);
       }
       if (reply.frameAncestors) {
-        reply.header('content-security-policy', framedPolicy(documentPolicy, reply.frameAncestors));
+        const framed = `frame-ancestors ${reply.frameAncestors.join(' ')}`;
+        reply.header('content-security-policy', documentPolicy.replace(FRAME_ANCESTORS, framed));
         reply.removeHeader('x-frame-options');
       }
     }
