@@ -110,6 +110,8 @@ import { createRateLimitStore } from './modules/rate-limits/rate-limit-store';
 import { promoRoutes } from './modules/promo/promo.routes';
 import { createPromoService, type PromoService } from './modules/promo/promo.service';
 import { referralRoutes } from './modules/referral/referral.routes';
+import { partnerEmbedRoutes } from './modules/partner-embed/partner-embed.routes';
+import { createPartnerEmbedService } from './modules/partner-embed/partner-embed.service';
 import { createReferralService, type ReferralService } from './modules/referral/referral.service';
 import { siteStateRoutes } from './modules/site-state/site-state.routes';
 import { createPartnerKeyGuard } from './modules/partner-api/partner-key-auth';
@@ -175,6 +177,7 @@ export interface AppDeps {
         | 'WEBHOOK_ALLOW_HTTP'
         | 'WEBHOOK_ALLOW_PRIVATE_HOSTS'
         | 'PARTNER_KEY_MAX_RATE'
+        | 'EMBED_LOCAL_HTTP'
       >
     >;
   database: Database;
@@ -305,6 +308,9 @@ export async function buildApp({
         upgradeInsecureRequests: null,
       },
     },
+    // No page is framed (frame-ancestors 'none'), and older browsers are told the same; only
+    // /embed, for the partner's own sites, drops it (security-headers.ts).
+    xFrameOptions: { action: 'deny' },
     // Mail and Telegram links open in new tabs; they must not reach back into the exchanger.
     crossOriginOpenerPolicy: { policy: 'same-origin' },
     // Nothing of an address leaves the site; within it, a login followed before the app started
@@ -373,6 +379,8 @@ export async function buildApp({
   await app.register(exchangeRoutes, { exchange, guards });
   const referral = createReferralService({ db: database.db, catalog, secret, publicUrl: config.PUBLIC_URL });
   await app.register(referralRoutes, { referral, guards });
+  const partnerEmbed = createPartnerEmbedService({ db: database.db, localHttp: config.EMBED_LOCAL_HTTP ?? false });
+  await app.register(partnerEmbedRoutes, { partnerEmbed, guards });
   const promo = createPromoService(database.db);
   await app.register(promoRoutes, { promo, exchange, guards });
   const payoutIntents = createPayoutIntents({ catalog, enabled: payoutsOn });
@@ -578,7 +586,12 @@ export async function buildApp({
   if (webDist) await app.register(webFiles, { webDist });
   if (renderer) {
     const reads = createPageReads({ exchange, content, siteState });
-    await app.register(pagesRoutes, { renderer, reads, publicUrl: config.PUBLIC_URL });
+    await app.register(pagesRoutes, {
+      renderer,
+      reads,
+      publicUrl: config.PUBLIC_URL,
+      frameAncestors: (partner) => partnerEmbed.frameAncestors(partner),
+    });
   }
 
   // The services, for what drives the product from outside HTTP: start-up jobs, tests, scripts.

@@ -211,6 +211,8 @@ const settings = z.object({
   // The rates export's 1.0 `minamount`/`maxamount` as bare numbers ("3000"), for monitors that will
   // not read the currency's code after them ("3000 RUB", the default) (docs/monitoring.md).
   RATES_EXPORT_BARE_AMOUNTS: offByDefault,
+  // The widget's allowed sites (issue 47) may be http://localhost and http://127.0.0.1: tests and a developer's machine only.
+  EMBED_LOCAL_HTTP: offByDefault,
   // `GIVE>GET=SECONDS,…`: short payment windows for chosen directions, for tests and demos.
   PAYMENT_WINDOWS: z.preprocess(
     emptyAsUndefined,

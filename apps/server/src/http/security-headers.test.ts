@@ -35,7 +35,7 @@ describe('security headers', () => {
     expect(docs.headers['content-type']).toMatch(/^text\/html/);
     expect(docs.headers['content-security-policy']).toContain("frame-ancestors 'self'");
     expect(docs.headers['cross-origin-opener-policy']).toBe('same-origin');
-    expect(docs.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(docs.headers['x-frame-options']).toBe('DENY');
   });
 
   it('keep HSTS in the data set when the site is served over https', () => {

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 
@@ -47,10 +47,32 @@ export function dataHeadersOf(documentHeaders: Record<string, string>): Record<s
   return headers;
 }
 
+declare module 'fastify' {
+  interface FastifyReply {
+    /** The sites allowed to frame this page (`allowFraming`); null: nobody may. */
+    frameAncestors: string[] | null;
+  }
+}
+
+/**
+ * Lets these origins frame the page being answered (the partner's widget, /embed, issue 47): its
+ * CSP's `frame-ancestors` names them and `X-Frame-Options` goes (it knows no allow-list, and a
+ * browser that reads it would refuse every frame). Every other answer keeps `frame-ancestors 'none'`
+ * and its X-Frame-Options.
+ */
+export function allowFraming(reply: FastifyReply, origins: string[]): void {
+  if (origins.length > 0) reply.frameAncestors = origins;
+}
+
+const FRAME_ANCESTORS = /frame-ancestors [^;]*/;
+
 /** `documentHeaders`: securityHeadersOf(the app's helmet options), worked out once in app.ts. */
 async function securityHeaders(app: FastifyInstance, options: { documentHeaders: Record<string, string> }) {
   const documentHeaders = Object.entries(options.documentHeaders);
   const dataHeaders = dataHeadersOf(options.documentHeaders);
+  const documentPolicy = options.documentHeaders['content-security-policy'] ?? '';
+  if (!FRAME_ANCESTORS.test(documentPolicy)) throw new Error('the documents’ CSP must name frame-ancestors');
+  app.decorateReply('frameAncestors', null);
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(dataHeaders);
     done();
@@ -62,6 +84,11 @@ async function securityHeaders(app: FastifyInstance, options: { documentHeaders:
       for (const [name, value] of documentHeaders) {
         const set = reply.getHeader(name);
         if (set === undefined || set === dataHeaders[name]) reply.header(name, value);
+      }
+      if (reply.frameAncestors) {
+        const framed = `frame-ancestors ${reply.frameAncestors.join(' ')}`;
+        reply.header('content-security-policy', documentPolicy.replace(FRAME_ANCESTORS, framed));
+        reply.removeHeader('x-frame-options');
       }
     }
     done(null, payload);

@@ -9,7 +9,7 @@ import {
   type RouteObject,
 } from 'react-router';
 import { LANGS, type Lang } from '@obmen/shared/i18n';
-import { isAdminPath, PAGE_ROUTES, type PageRouteName } from '@obmen/shared/routing';
+import { EMBED_BASE_PATH, isAdminPath, PAGE_ROUTES, type PageRouteName } from '@obmen/shared/routing';
 import { i18n } from '../lib/i18n';
 import { preferredLanguage, rememberLanguage } from '../lib/language';
 import { log } from '../lib/log';
@@ -96,7 +96,7 @@ export interface PageHandle {
 const pageModules = import.meta.glob<PageModule>([
   './routes/*.tsx',
   '!./routes/*.test.tsx',
-  '!./routes/{root-layout,route-error,not-found}.tsx',
+  '!./routes/{root-layout,route-error,not-found,embed-frame}.tsx',
 ]);
 
 async function loadPage(name: PageRouteName): Promise<PageModule> {
@@ -207,6 +207,63 @@ function SiteFrame() {
   );
 }
 
+const EMBED_FRAME = 'src/app/routes/embed-frame.tsx';
+
+/**
+ * A page of the partner's widget: its own module (the converter) or the site's page of the flow,
+ * with the same checks (closed while exchanges are paused: back to the widget's converter).
+ */
+function embedPage(path: string | null, file: string, guarded: PageRouteName | null): RouteObject {
+  const handle: PageHandle = { page: null, serverDrawn: false, modules: [EMBED_FRAME, `src/app/routes/${file}.tsx`] };
+  return {
+    ...(path === null ? { index: true } : { path }),
+    handle,
+    lazy: async () => {
+      const load = pageModules[`./routes/${file}.tsx`];
+      if (!load) throw new Error(`No module for the widget's page ${file}`);
+      const { Component, loader } = await load();
+      return {
+        Component,
+        loader: async (args: LoaderFunctionArgs) => {
+          const { embedParamsOf } = await import('./routes/embed-frame');
+          const { lang, search } = embedParamsOf(new URL(args.request.url).search);
+          if (guarded) {
+            await checkPage(guarded, args.params, lang).catch((error: unknown) => {
+              throw error instanceof Response ? redirect(`${EMBED_BASE_PATH}?${search}`) : error;
+            });
+          }
+          return loader ? loader({ ...args, context: await browserLoadContext(lang) }) : null;
+        },
+      };
+    },
+    HydrateFallback: PageLoading,
+  };
+}
+
+/**
+ * The partner's widget (issue 47), below /embed: the converter and the ticket flow in a frame of
+ * their own, without the site's header and footer. The browser draws it (no language prefix).
+ */
+const embedRoutes: RouteObject = {
+  id: 'embed',
+  path: EMBED_BASE_PATH,
+  lazy: async () => {
+    const { Component, loader } = await import('./routes/embed-frame');
+    return { Component, loader };
+  },
+  HydrateFallback: PageLoading,
+  ErrorBoundary: PageError,
+  children: [
+    embedPage(null, 'embed', null),
+    embedPage(':pair', 'embed', null),
+    embedPage('ticket/create', 'ticket-create', 'ticket_create'),
+    embedPage('ticket/:id', 'ticket-info', null),
+    embedPage('ticket/:id/payment_info', 'payment-info', 'payment_info'),
+    embedPage('ticket/:id/card_check', 'card-check', 'card_check'),
+    embedPage('ticket/:id/card_verify', 'card-verify', 'card_verify'),
+  ],
+};
+
 /**
  * The site's route table (React Router, data mode): its pages inside the site's frame, in each
  * language and without a prefix; any other address is the not-found page. The operator console's
@@ -214,6 +271,7 @@ function SiteFrame() {
  * (`consoleRoutes`), so visitors never download even their table.
  */
 export const routes: RouteObject[] = [
+  embedRoutes,
   {
     id: 'site',
     Component: SiteFrame,

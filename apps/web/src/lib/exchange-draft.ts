@@ -41,6 +41,13 @@ function isDraft(value: unknown): value is ExchangeDraft {
   );
 }
 
+/**
+ * The draft when storage is blocked (private modes; a partner's widget in a browser that denies a
+ * framed site its storage, issue 47): kept for this page's life, so the converter still leads to
+ * ticket creation; only a reload starts afresh.
+ */
+let unstored: ExchangeDraft | null = null;
+
 /** The stored draft, or null when there is none or it cannot be read. */
 export function loadDraft(): ExchangeDraft | null {
   try {
@@ -49,19 +56,21 @@ export function loadDraft(): ExchangeDraft | null {
     const parsed: unknown = JSON.parse(raw);
     return isDraft(parsed) ? parsed : null;
   } catch {
-    return null;
+    return unstored;
   }
 }
 
 export function saveDraft(draft: Omit<ExchangeDraft, 'savedAt'>): void {
+  const saved = { ...draft, savedAt: Date.now() };
   try {
-    localStorage.setItem(STORAGE_KEY, JSON.stringify({ ...draft, savedAt: Date.now() }));
+    localStorage.setItem(STORAGE_KEY, JSON.stringify(saved));
   } catch {
-    // Blocked storage: the converter still works, it just starts afresh after a reload.
+    unstored = saved;
   }
 }
 
 export function clearDraft(): void {
+  unstored = null;
   try {
     localStorage.removeItem(STORAGE_KEY);
   } catch {

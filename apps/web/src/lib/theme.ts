@@ -53,6 +53,8 @@ export function applyTheme(theme: Theme): void {
 
 const listeners = new Set<() => void>();
 let theme: Theme | null = null;
+/** A partner's widget shows the theme its address names, whatever the system or a choice says. */
+let fixed = false;
 
 function emit(next: Theme): void {
   if (next === theme) return;
@@ -81,6 +83,12 @@ export function toggleTheme(): Theme {
   return next;
 }
 
+/** Shows this theme and keeps it, without storing it: the partner's widget (`?theme=`). */
+export function fixTheme(next: Theme): void {
+  fixed = true;
+  emit(next);
+}
+
 export function getTheme(): Theme {
   return theme ?? currentTheme();
 }
@@ -104,10 +112,10 @@ export function startTheme(): () => void {
   emit(currentTheme());
   const query = darkQuery();
   const onSystem = () => {
-    if (!storedTheme()) emit(systemTheme());
+    if (!fixed && !storedTheme()) emit(systemTheme());
   };
   const onStorage = (event: StorageEvent) => {
-    if (event.key === THEME_STORAGE_KEY || event.key === null) emit(currentTheme());
+    if (!fixed && (event.key === THEME_STORAGE_KEY || event.key === null)) emit(currentTheme());
   };
   query?.addEventListener('change', onSystem);
   window.addEventListener('storage', onStorage);

@@ -10,3 +10,4 @@ export * from './telegram';
 export * from './ticket-messages';
 export * from './partner-webhooks';
 export * from './partner-api';
+export * from './partner-embed';

@@ -63,6 +63,8 @@ export const createTicketBody = z.object({
         .regex(/^\d{1,12}$/)
         .optional(),
     ),
+  /** Made in a partner's widget (/embed, issue 47): a marker for the partner's figures; no rule depends on it. */
+  channel: z.literal('embed').optional(),
   email: z
     .string()
     .trim()

@@ -140,4 +140,10 @@ export const EN_LATER_MESSAGES: Record<LaterMessageKey, string> = {
   'partner.rateLimited': 'Too many requests with this key. Try again in {seconds} s',
   'partner.quoteRefused': 'The quote is refused: {reasons}',
   'partner.reserveShare': 'More than the share of the reserve one ticket may take',
+  'partnerEmbed.originInvalid':
+    'Enter a site address such as https://wallet.example: scheme, host and port only, no path',
+  'partnerEmbed.originHttps': 'The site must use https',
+  'partnerEmbed.tooMany': 'At most {max} sites can embed the widget',
+  'partnerEmbed.originTaken': 'This site is already on the list',
+  'partnerEmbed.notFound': 'This site is not on the list',
 };

@@ -138,4 +138,10 @@ export const RU_LATER_MESSAGES = {
   'partner.rateLimited': 'Слишком много запросов по этому ключу. Повторите через {seconds} с',
   'partner.quoteRefused': 'Расчёт не принят: {reasons}',
   'partner.reserveShare': 'Больше доли резерва, доступной одной заявке',
+  'partnerEmbed.originInvalid':
+    'Укажите адрес сайта, например https://wallet.example: только схема, хост и порт, без пути',
+  'partnerEmbed.originHttps': 'Сайт должен работать по https',
+  'partnerEmbed.tooMany': 'Встроить виджет можно не больше чем на {max} сайтах',
+  'partnerEmbed.originTaken': 'Этот сайт уже в списке',
+  'partnerEmbed.notFound': 'Этого сайта нет в списке',
 } as const;

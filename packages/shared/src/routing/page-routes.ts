@@ -101,3 +101,14 @@ export const ADMIN_BASE_PATH = '/admin';
 export function isAdminPath(pathname: string): boolean {
   return pathname === ADMIN_BASE_PATH || pathname.startsWith(`${ADMIN_BASE_PATH}/`);
 }
+
+/**
+ * The embeddable widget (issue 47): the converter and the ticket flow, below one path with no
+ * language segment (`?lang=` says it), framed by a partner's sites (`?partner=` names the partner).
+ */
+export const EMBED_BASE_PATH = '/embed';
+
+/** `/embed` and every path below it. */
+export function isEmbedPath(pathname: string): boolean {
+  return pathname === EMBED_BASE_PATH || pathname.startsWith(`${EMBED_BASE_PATH}/`);
+}

@@ -1,8 +1,9 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import type { PublicReads } from '@obmen/shared';
+import { isEmbedPath, type PublicReads } from '@obmen/shared';
 import { sendError } from '../errors';
 import { publicCache } from '../public-cache';
+import { allowFraming } from '../security-headers';
 import type { PageRenderer } from './renderer';
 
 /**
@@ -13,7 +14,18 @@ import type { PageRenderer } from './renderer';
  */
 export async function pagesRoutes(
   app: FastifyInstance,
-  { renderer, reads, publicUrl }: { renderer: PageRenderer; reads: PublicReads; publicUrl: string },
+  {
+    renderer,
+    reads,
+    publicUrl,
+    frameAncestors,
+  }: {
+    renderer: PageRenderer;
+    reads: PublicReads;
+    publicUrl: string;
+    /** The sites a partner's widget (/embed?partner=N) may be framed by (modules/partner-embed). */
+    frameAncestors: (partner: string | null) => Promise<string[]>;
+  },
 ) {
   await app.register(publicCache);
   app.get('/*', async (request, reply) => {
@@ -21,8 +33,11 @@ export async function pagesRoutes(
     if (url.pathname.startsWith('/api/') || path.extname(url.pathname)) {
       return sendError(reply, request.lang, 404, 'not_found', 'error.notFound');
     }
+    // The widget's pages may be framed by its partner's sites, and only theirs. The browser draws
+    // them (personal, never kept): the policy is per request, no cache can hand it to another partner.
+    if (isEmbedPath(url.pathname)) allowFraming(reply, await frameAncestors(url.searchParams.get('partner')));
     const page = await renderer.renderPage({ url, reads, publicUrl });
-    if (page.personal) reply.header('cache-control', 'no-store');
+    if (page.personal || isEmbedPath(url.pathname)) reply.header('cache-control', 'no-store');
     return reply.status(page.status).type('text/html; charset=utf-8').send(page.html);
   });
 }

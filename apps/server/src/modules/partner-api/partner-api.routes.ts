@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   errorResponseSchema,
   formatMessage,
@@ -31,7 +32,9 @@ const PROBLEM_MESSAGES: Record<QuoteProblem, MessageKey> = {
   direction_closed: 'exchange.directionUnavailable',
 };
 
-/** What every keyed call may answer besides its own result. */
+/** A 400 is either the fields' errors or a body that is no JSON at all. */
+const badInput = z.union([parameterErrorsSchema, errorResponseSchema]);
+/** What every keyed call may answer besides its own result; the key is checked before the body is read. */
 const keyErrors = { 401: errorResponseSchema, 403: errorResponseSchema, 429: errorResponseSchema };
 const keyed = { tags: ['partner'], security: [{ partnerKey: [] }] };
 
@@ -62,12 +65,12 @@ export const partnerApiRoutes: FastifyPluginAsyncZod<{
   app.post(
     `${PARTNER_API_BASE}/quote`,
     {
-      preHandler: requireKey('quotes'),
+      onRequest: requireKey('quotes'),
       schema: {
         ...keyed,
         summary: 'A quote; a refused one names every reason at once, with the limits on both sides',
         body: partnerQuoteBody,
-        response: { 200: partnerQuoteSchema, 400: parameterErrorsSchema, 422: quoteRefusalSchema, ...keyErrors },
+        response: { 200: partnerQuoteSchema, 400: badInput, 422: quoteRefusalSchema, ...keyErrors },
       },
     },
     async (request, reply) => {
@@ -89,13 +92,13 @@ export const partnerApiRoutes: FastifyPluginAsyncZod<{
   app.post(
     `${PARTNER_API_BASE}/tickets`,
     {
-      preHandler: requireKey('tickets:create'),
+      onRequest: requireKey('tickets:create'),
       schema: {
         ...keyed,
         summary: "A ticket for the partner's client: the partner's referral, channel `api`",
         body: partnerTicketBody,
         headers: idempotencyHeaders,
-        response: { 200: ticketSchema, 400: parameterErrorsSchema, ...keyErrors },
+        response: { 200: ticketSchema, 400: badInput, ...keyErrors },
       },
     },
     async (request) => {
@@ -117,7 +120,7 @@ export const partnerApiRoutes: FastifyPluginAsyncZod<{
   app.get(
     `${PARTNER_API_BASE}/tickets/:ref`,
     {
-      preHandler: requireKey('tickets:read'),
+      onRequest: requireKey('tickets:read'),
       schema: {
         ...keyed,
         summary: "A ticket made with one of the partner's keys, by its id or its number",
@@ -131,12 +134,12 @@ export const partnerApiRoutes: FastifyPluginAsyncZod<{
   app.get(
     `${PARTNER_API_BASE}/tickets`,
     {
-      preHandler: requireKey('reports'),
+      onRequest: requireKey('reports'),
       schema: {
         ...keyed,
         summary: "The partner's tickets created in [from, to), oldest first, with its commission (keyset pages)",
         querystring: partnerReportQuery,
-        response: { 200: partnerReportSchema, 400: parameterErrorsSchema, ...keyErrors },
+        response: { 200: partnerReportSchema, 400: badInput, ...keyErrors },
       },
     },
     async (request) => reports.page(request.partnerKey!.userId, request.query),

@@ -105,6 +105,25 @@ describe('partner API keys', () => {
     const none = await ctx.app.inject({ method: 'POST', url: `${API}/quote`, payload: body });
     expect(none.statusCode).toBe(401);
     expect(none.json().error.code).toBe('api_key_missing');
+    // The key is asked for before the body is read: a keyless call with a broken body is a 401 too…
+    const broken = { 'content-type': 'application/json' };
+    const keylessBroken = await ctx.app.inject({
+      method: 'POST',
+      url: `${API}/tickets`,
+      headers: broken,
+      payload: '{',
+    });
+    expect(keylessBroken.json().error.code).toBe('api_key_missing');
+    // …and a keyed one is told its body is no JSON (a 400, never a 500).
+    const keyedBroken = await ctx.app.inject({
+      method: 'POST',
+      url: `${API}/tickets`,
+      ...keyed(key.secret),
+      headers: { ...keyed(key.secret).headers, ...broken },
+      payload: '{',
+    });
+    expect(keyedBroken.statusCode).toBe(400);
+    expect(keyedBroken.json().error.code).toEqual(expect.any(String));
     const unknown = await quote(`obk_${key.prefix}_${'A'.repeat(43)}`, body);
     expect(unknown.statusCode).toBe(401);
     expect(unknown.json().error).toEqual({ code: 'api_key_invalid', message: 'The API key is unknown or revoked' });

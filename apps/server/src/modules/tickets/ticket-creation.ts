@@ -274,7 +274,8 @@ export function createTicketCreation(
       promoCode: priced.promo?.code ?? null,
       promoBonus: priced.promo ? priced.promo.bonus.toFixed() : null,
       referrerId: referrerId && referrerId !== user?.id ? referrerId : null,
-      channel: attribution?.channel ?? 'site',
+      // The widget says it is the widget; it counts as one only with the partner it was embedded for.
+      channel: attribution?.channel ?? (body.channel === 'embed' && body.refId ? 'embed' : 'site'),
       apiKeyId: attribution?.apiKeyId ?? null,
       requisites: { give: give.clean, get: get.clean },
       cardHash: hash,

@@ -14,7 +14,10 @@
   }
 
   // The theme: mirrors lib/theme.ts. Storage blocked or nothing stored: the system preference.
-  var theme = stored('scheme');
+  // A partner's widget (/embed?theme=dark, issue 47) shows the theme its address names.
+  var framed =
+    /^\/embed(\/|$)/.test(window.location.pathname) && /[?&]theme=(light|dark)(&|$)/.exec(window.location.search);
+  var theme = framed ? framed[1] : stored('scheme');
   if (theme !== 'light' && theme !== 'dark') {
     theme = window.matchMedia && window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
   }

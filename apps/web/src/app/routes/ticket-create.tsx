@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import { Navigate, useNavigate } from 'react-router';
 import { normalizeAmount } from '@obmen/shared/amount-text';
-import { pagePath } from '@obmen/shared/routing';
 import { useSession } from '../../features/auth/hooks/use-session';
 import { CreateTicket, type TicketDraft } from '../../features/tickets/components/create-ticket';
 import { useLanguage } from '../../hooks/use-language';
 import { loadDraft, type ExchangeDraft } from '../../lib/exchange-draft';
+import { useEmbedFrame, usePagePath } from '../../lib/embed-frame';
 import { storedRefId } from '../../lib/referral-id';
 import { PageMeta } from '../../components/page-meta';
 
@@ -28,6 +28,9 @@ function ticketDraft(draft: ExchangeDraft | null): TicketDraft | null {
 function Page() {
   const lang = useLanguage();
   const navigate = useNavigate();
+  const pagePath = usePagePath();
+  // In a partner's widget the ticket is the partner's referral (issue 47).
+  const frame = useEmbedFrame();
   const { user, info } = useSession();
   // Read once: the converter on another tab may change it, this page keeps what it was opened with.
   const [draft] = useState(() => ticketDraft(loadDraft()));
@@ -38,7 +41,8 @@ function Page() {
     <CreateTicket
       draft={draft}
       email={user?.email ?? info?.email ?? ''}
-      refId={storedRefId()}
+      refId={frame?.partner || storedRefId()}
+      channel={frame ? 'embed' : undefined}
       onCreated={(ticket) =>
         void navigate(pagePath(lang, ticket.status === 'card_check' ? 'card_check' : 'payment_info', { id: ticket.id }))
       }

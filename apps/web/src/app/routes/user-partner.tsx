@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import type { Lang } from '@obmen/shared/i18n';
 import { PageMeta } from '../../components/page-meta';
 import { useSession } from '../../features/auth/hooks/use-session';
+import { EmbedOriginsSection } from '../../features/partners/embed/components/embed-origins-section';
 import { KeysSection } from '../../features/partners/components/keys-section';
 import { ReportsSection } from '../../features/partners/components/reports-section';
 import { WebhooksSection } from '../../features/partners/webhooks/components/webhooks-section';
@@ -13,12 +14,7 @@ import styles from './user-area.module.css';
 type PartnerSection = ComponentType<{ owner: string; lang: Lang }>;
 
 /** The page is this list, in order; a partner feature joins it with one line (issue 47). */
-const SECTIONS: readonly PartnerSection[] = [
-  KeysSection,
-  WebhooksSection,
-  // The embedded widget's section (features/partner-embed) goes here.
-  ReportsSection,
-];
+const SECTIONS: readonly PartnerSection[] = [KeysSection, WebhooksSection, EmbedOriginsSection, ReportsSection];
 
 function Page() {
   const { t } = useTranslation();

@@ -1,12 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
-import { useLocation, useNavigate, useParams } from 'react-router';
+import { parsePath, useLocation, useNavigate, useParams } from 'react-router';
 import type { Currency, ParameterErrors, Quote } from '@obmen/shared/contracts';
-import { pagePath } from '@obmen/shared/routing';
 import { useHydrated } from '../../../hooks/use-hydrated';
 import { useLanguage } from '../../../hooks/use-language';
 import { ApiError } from '../../../lib/api-client';
+import { usePagePath } from '../../../lib/embed-frame';
 import { loadDraft, saveDraft } from '../../../lib/exchange-draft';
 import { knownSiteStatus, useSiteStatus } from '../../../lib/site-status';
 import { quoteQueryOptions, type QuoteRequest } from '../api/calculate';
@@ -80,6 +80,7 @@ export function useConverter() {
   const location = useLocation();
   const params = useParams();
   const queryClient = useQueryClient();
+  const pagePath = usePagePath();
   const site = useSiteStatus();
   const promoFromUrl = cleanPromo(new URLSearchParams(location.search).get('promo'));
   // A page the server drew starts as the server drew it (the pair's minimum); the visitor's saved
@@ -248,12 +249,13 @@ export function useConverter() {
   const goTo = useCallback(
     (next: Pair) => {
       dispatch({ type: 'choose', pair: next });
+      // The address's own query (a promo code) goes along; the widget's page names its own.
       navigate(
-        { pathname: pagePath(lang, 'home_with_currencies', { pair: pairKey(next) }), search: location.search },
+        { search: location.search, ...parsePath(pagePath(lang, 'home_with_currencies', { pair: pairKey(next) })) },
         { replace: true, preventScrollReset: true },
       );
     },
-    [lang, location.search, navigate],
+    [lang, location.search, navigate, pagePath],
   );
 
   const swappable =

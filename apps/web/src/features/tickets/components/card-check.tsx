@@ -2,7 +2,7 @@ import { useEffect, useId, useState, type DragEvent } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { Navigate, useNavigate } from 'react-router';
 import type { Ticket } from '@obmen/shared/contracts';
-import { pagePath } from '@obmen/shared/routing';
+import { usePagePath } from '../../../lib/embed-frame';
 import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { Spinner } from '../../../components/ui/spinner';
@@ -31,6 +31,7 @@ const MAX_BYTES = 10 * 1024 * 1024;
 export function CardCheck({ id }: { id: string }) {
   const { t } = useTranslation();
   const lang = useLanguage();
+  const pagePath = usePagePath();
   const ticket = useTicket(id, lang);
   if (ticket.isPending) return <Spinner label={t('common.loading')} />;
   if (ticket.isError) return <TicketLoadError error={ticket.error} onRetry={() => void ticket.refetch()} />;
@@ -43,6 +44,7 @@ export function CardCheck({ id }: { id: string }) {
 function CardUpload({ ticket, onDeadline }: { ticket: Ticket; onDeadline: () => void }) {
   const { t } = useTranslation();
   const lang = useLanguage();
+  const pagePath = usePagePath();
   const navigate = useNavigate();
   const inputId = useId();
   const upload = useUploadCardImage(ticket.id, lang);

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { Navigate } from 'react-router';
-import { pagePath } from '@obmen/shared/routing';
+import { usePagePath } from '../../../lib/embed-frame';
 import { Spinner } from '../../../components/ui/spinner';
 import { useLanguage } from '../../../hooks/use-language';
 import { useCardCheckStatus } from '../api/get-card-check-status';
@@ -21,6 +21,7 @@ import styles from './card-check.module.css';
 export function CardVerify({ id }: { id: string }) {
   const { t } = useTranslation();
   const lang = useLanguage();
+  const pagePath = usePagePath();
   const status = useCardCheckStatus(id, lang);
   const ticket = useTicket(id, lang);
   // The verdict moved the ticket on (approved, rejected, cancelled): fetch the ticket again.

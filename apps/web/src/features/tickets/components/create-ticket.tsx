@@ -3,7 +3,7 @@ import { flushSync } from 'react-dom';
 import { useTranslation } from '../../../lib/i18n';
 import { Link } from 'react-router';
 import type { Currency, Ticket } from '@obmen/shared/contracts';
-import { pagePath } from '@obmen/shared/routing';
+import { usePagePath } from '../../../lib/embed-frame';
 import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { RateSources } from '../../../components/rate-sources';
@@ -46,6 +46,8 @@ interface CreateTicketProps {
   email: string;
   /** The referral id a `?r=` link stored, sent with the ticket. */
   refId: string;
+  /** Made in a partner's widget: the ticket says so (issue 47). */
+  channel?: 'embed' | undefined;
   onCreated: (ticket: Ticket) => void;
 }
 
@@ -92,9 +94,10 @@ interface TicketFormProps extends CreateTicketProps {
   fields: TicketFormFields;
 }
 
-function TicketForm({ draft, email, refId, onCreated, give, get, fields }: TicketFormProps) {
+function TicketForm({ draft, email, refId, channel, onCreated, give, get, fields }: TicketFormProps) {
   const { t } = useTranslation();
   const lang = useLanguage();
+  const pagePath = usePagePath();
   const [step, setStep] = useState<1 | 2>(1);
   const [quotedPromo, setQuotedPromo] = useState(draft.promocode.trim().toUpperCase());
   const quote = useLiveQuote(
@@ -138,7 +141,10 @@ function TicketForm({ draft, email, refId, onCreated, give, get, fields }: Ticke
       idempotencyKey.current ??= randomKey();
       try {
         const ticket = await create.mutateAsync({
-          body: ticketBody(values, fields, draft, received.quote, quotedPromo, refId),
+          body: {
+            ...ticketBody(values, fields, draft, received.quote, quotedPromo, refId),
+            ...(channel && { channel }),
+          },
           idempotencyKey: idempotencyKey.current,
         });
         onCreated(ticket);

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { Link } from 'react-router';
-import { pagePath } from '@obmen/shared/routing';
+import { usePagePath } from '../../../lib/embed-frame';
 import { Button } from '../../../components/ui/button';
 import { ErrorIcon } from '../../../components/ui/icons';
 import { useLanguage } from '../../../hooks/use-language';
@@ -22,6 +22,7 @@ export function LoadProblem({
 }) {
   const { t } = useTranslation();
   const lang = useLanguage();
+  const pagePath = usePagePath();
   return (
     <section className={styles.problem} role="alert">
       <ErrorIcon size={40} className={styles.icon} />

@@ -1,7 +1,7 @@
 import { useTranslation } from '../../../lib/i18n';
 import { Navigate } from 'react-router';
 import type { Ticket } from '@obmen/shared/contracts';
-import { pagePath } from '@obmen/shared/routing';
+import { usePagePath } from '../../../lib/embed-frame';
 import { Button } from '../../../components/ui/button';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { CountdownRing } from '../../../components/ui/countdown-ring';
@@ -32,6 +32,7 @@ import styles from './payment-info.module.css';
 export function PaymentInfo({ id }: { id: string }) {
   const { t } = useTranslation();
   const lang = useLanguage();
+  const pagePath = usePagePath();
   const ticket = useTicket(id, lang);
 
   if (ticket.isPending) return <Spinner label={t('common.loading')} />;

@@ -3,7 +3,7 @@ import { useTranslation } from '../../../lib/i18n';
 import { Link } from 'react-router';
 import { compareAmounts } from '@obmen/shared/amount-text';
 import type { Ticket } from '@obmen/shared/contracts';
-import { pagePath } from '@obmen/shared/routing';
+import { usePagePath } from '../../../lib/embed-frame';
 import { ErrorIcon, SuccessIcon } from '../../../components/ui/icons';
 import { PayoutReference } from '../../../components/ui/payout-reference';
 import { useLanguage } from '../../../hooks/use-language';
@@ -81,6 +81,7 @@ export function TicketOutcome({
 function OutcomeScreens({ ticket, showLink }: { ticket: Ticket; showLink: boolean }) {
   const { t } = useTranslation();
   const lang = useLanguage();
+  const pagePath = usePagePath();
   const home = <Link to={pagePath(lang, 'home')}>{t('ticketOutcome.newExchange')}</Link>;
   const support = <Link to={pagePath(lang, 'contacts')}>{t('ticketOutcome.contactSupport')}</Link>;
   // The operator's word on the refund of a failed or frozen exchange (issue 34).

@@ -2,7 +2,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { Link } from 'react-router';
 import type { Ticket } from '@obmen/shared/contracts';
-import { pagePath } from '@obmen/shared/routing';
+import { usePagePath } from '../../../lib/embed-frame';
 import { RateSources } from '../../../components/rate-sources';
 import { Spinner } from '../../../components/ui/spinner';
 import { PayoutReference } from '../../../components/ui/payout-reference';
@@ -48,6 +48,7 @@ function Row({ label, children, testId }: { label: string; children: ReactNode; 
 function NextStep({ ticket, onDeadline }: { ticket: Ticket; onDeadline: () => void }) {
   const { t } = useTranslation();
   const lang = useLanguage();
+  const pagePath = usePagePath();
   const { left } = usePaymentWindow(ticket.status === 'advance' ? ticket.paymentDeadline : null, onDeadline);
   if (ticket.status === 'payment_problem') {
     return (
