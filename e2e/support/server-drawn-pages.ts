@@ -12,6 +12,9 @@ const WORDS = {
     noPage: 'Страница не найдена',
     noPageHint: /Возможно, ссылка устарела/,
     noNews: 'Новость не найдена',
+    status: 'Статус обменника',
+    directions: 'Направления',
+    open: 'открыто',
   },
   en: {
     pairTitle: [/Sberbank/, /Bitcoin/],
@@ -19,6 +22,9 @@ const WORDS = {
     noPage: 'Page not found',
     noPageHint: /The link may be out of date/,
     noNews: 'News item not found',
+    status: 'Exchanger status',
+    directions: 'Directions',
+    open: 'open',
   },
 } as const;
 
@@ -74,6 +80,15 @@ async function checkLanguage(page: Page, lang: Lang): Promise<void> {
   await open(`/${lang}/news/999999`, 404);
   await expect(page).toHaveTitle(new RegExp(words.noNews));
   await expect(page.getByRole('heading', { name: words.noNews })).toBeVisible();
+
+  // The status page (issue 48): its directions and their state, from the server.
+  await open(`/${lang}/status`, 200);
+  await expect(page).toHaveTitle(new RegExp(words.status));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(words.status);
+  await expect(page.getByRole('heading', { name: words.directions })).toBeVisible();
+  const usdtToBtc = page.getByTestId('status-directions').locator('tr[data-pair="USDTTRC20>BTC"]');
+  await expect(usdtToBtc).toContainText('USDTTRC20 → BTC');
+  await expect(usdtToBtc).toContainText(words.open);
 }
 
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

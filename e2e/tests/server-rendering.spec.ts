@@ -14,6 +14,7 @@ const PUBLIC_PAGES = [
   '/aml',
   '/faq',
   '/contacts',
+  '/status',
 ];
 
 /** React's words for a page whose HTML did not match its first render in the browser. */

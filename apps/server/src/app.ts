@@ -23,6 +23,8 @@ import { errorHandling, sendError } from './http/errors';
 import { requestLanguage } from './http/request-language';
 import { webFiles } from './http/web-files';
 import { createPageReads } from './http/pages/page-reads';
+import { createStatusService } from './modules/status/status.service';
+import { statusRoutes } from './modules/status/status.routes';
 import { pagesRoutes } from './http/pages/pages.routes';
 import { loadRenderer } from './http/pages/renderer';
 import { createCatalog, type Catalog } from './modules/exchange/exchange.catalog';
@@ -377,6 +379,8 @@ export async function buildApp({
     payouts: payoutsOn,
   });
   await app.register(exchangeRoutes, { exchange, guards });
+  const status = createStatusService({ db: database.db, catalog, exchange, siteState });
+  await app.register(statusRoutes, { status });
   const referral = createReferralService({ db: database.db, catalog, secret, publicUrl: config.PUBLIC_URL });
   await app.register(referralRoutes, { referral, guards });
   const partnerEmbed = createPartnerEmbedService({ db: database.db, localHttp: config.EMBED_LOCAL_HTTP ?? false });
@@ -585,7 +589,7 @@ export async function buildApp({
   app.setNotFoundHandler((request, reply) => sendError(reply, request.lang, 404, 'not_found', 'error.notFound'));
   if (webDist) await app.register(webFiles, { webDist });
   if (renderer) {
-    const reads = createPageReads({ exchange, content, siteState });
+    const reads = createPageReads({ exchange, content, siteState, status });
     await app.register(pagesRoutes, {
       renderer,
       reads,

@@ -42,6 +42,7 @@ const PAGE_MODULES: Record<PageRouteName, string> = {
   news: 'news',
   show_news: 'show-news',
   contacts: 'contacts',
+  status: 'status',
   user_settings: 'user-settings',
   user_tickets: 'user-tickets',
   user_referral: 'user-referral',
@@ -81,7 +82,11 @@ const SERVER_DRAWN: ReadonlySet<PageRouteName> = new Set([
   'aml',
   'faq',
   'contacts',
+  'status',
 ]);
+
+/** Pages the server draws whose texts are in the catalog's later part: the home page does not carry them. */
+const LATER_TEXTS: ReadonlySet<PageRouteName> = new Set(['status']);
 
 /** What the server reads off a matched route: the page, whether it draws it, the modules it needs. */
 export interface PageHandle {
@@ -161,7 +166,11 @@ function pageRoute(name: PageRouteName, path: string, prefix: Lang | null): Rout
     path,
     handle,
     lazy: async () => {
-      const { Component, loader, ErrorBoundary = PageError } = await loadPage(name);
+      // Loaded before the first page hydrates (main.tsx): a drawn page's later texts come with its module.
+      const [{ Component, loader, ErrorBoundary = PageError }] = await Promise.all([
+        loadPage(name),
+        LATER_TEXTS.has(name) && i18n.loadLater(),
+      ]);
       return { Component, ErrorBoundary, loader: pageLoader(name, prefix, loader) };
     },
     HydrateFallback: PageLoading,

@@ -4,6 +4,9 @@ import { buildCatalog } from './build-catalog';
 
 /** The English texts of the pages that load them when first visited (locales/parts.ts). */
 export default buildCatalog(
-  import.meta.glob<Catalog>('./en/{auth,tickets,referral,promo,vip,webhooks,partners}.json', { eager: true, import: 'default' }),
+  import.meta.glob<Catalog>('./en/{auth,tickets,referral,promo,vip,webhooks,partners,status}.json', {
+    eager: true,
+    import: 'default',
+  }),
   EN_LATER_MESSAGES,
 );

@@ -4,7 +4,7 @@ import { buildCatalog } from './build-catalog';
 
 // Every file but those of en-later.ts (locales/parts.ts); a glob cannot name a list from a module.
 export default buildCatalog(
-  import.meta.glob<Catalog>(['./en/*.json', '!./en/{auth,tickets,referral,promo,vip,webhooks,partners}.json'], {
+  import.meta.glob<Catalog>(['./en/*.json', '!./en/{auth,tickets,referral,promo,vip,webhooks,partners,status}.json'], {
     eager: true,
     import: 'default',
   }),

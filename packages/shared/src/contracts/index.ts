@@ -11,3 +11,4 @@ export * from './ticket-messages';
 export * from './partner-webhooks';
 export * from './partner-api';
 export * from './partner-embed';
+export * from './status';

@@ -2,6 +2,7 @@ import type { Lang } from '../i18n/languages';
 import type { NewsDetail, NewsPage, Page, PageSlug } from './content';
 import type { Currency, CurrencySide, DirectionPair, Overview, Quote, Range, Reserve, SeoRecord } from './exchange';
 import type { SiteStateNotice } from './site';
+import type { SiteStatus } from './status';
 
 /** An AbortSignal, as this package (no DOM types) sees it. */
 export interface ReadSignal {
@@ -49,6 +50,8 @@ export interface PublicReads {
   newsPage(page: number, lang: Lang, signal?: ReadSignal): Promise<NewsPage>;
   newsItem(id: string, lang: Lang, signal?: ReadSignal): Promise<NewsDetail>;
   siteOpenness(lang: Lang): Promise<SiteOpenness>;
+  /** The status page's figures (issue 48). */
+  status(signal?: ReadSignal): Promise<SiteStatus>;
 }
 
 /** The HTTP status a failed read stands for (the web's ApiError, the server's AppError), if any. */

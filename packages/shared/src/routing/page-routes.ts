@@ -17,6 +17,7 @@ export const PAGE_ROUTES = [
   { name: 'news', path: 'news' },
   { name: 'show_news', path: 'news/:id' },
   { name: 'contacts', path: 'contacts' },
+  { name: 'status', path: 'status' },
   { name: 'user_settings', path: 'user' },
   { name: 'user_tickets', path: 'user/tickets' },
   { name: 'user_referral', path: 'user/referral' },

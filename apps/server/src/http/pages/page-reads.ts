@@ -9,6 +9,7 @@ import {
 import type { ContentService } from '../../modules/content/content.service';
 import type { ExchangeService } from '../../modules/exchange/exchange.service';
 import type { SiteStateService } from '../../modules/site-state/site-state.service';
+import type { StatusService } from '../../modules/status/status.service';
 import { NotFoundError } from '../errors';
 
 /**
@@ -20,10 +21,12 @@ export function createPageReads({
   exchange,
   content,
   siteState,
+  status,
 }: {
   exchange: ExchangeService;
   content: ContentService;
   siteState: SiteStateService;
+  status: StatusService;
 }): PublicReads {
   return {
     currencies: async (side, lang) => exchange.currencies(side, lang),
@@ -58,6 +61,7 @@ export function createPageReads({
       const notice = await siteState.notice(lang);
       return { convertEnabled: notice === null, notice };
     },
+    status: () => status.read(),
   };
 }
 

@@ -15,13 +15,29 @@ export class DirectionUnavailableError extends AppError {
   }
 }
 
-// A chain whose deposits cannot be read closes the currency's directions as a stale price does (issue 35).
-const isFresh = (currency: CatalogCurrency, now: number) =>
+/** Why a direction is closed now, each reason once; none: it is open (the status page says which, issue 48). */
+export type ClosedBecause = 'off' | 'stale_price' | 'source_down' | 'reserve' | 'hours';
+
+const priceIsFresh = (currency: CatalogCurrency, now: number) =>
   currency.usdPrice !== null &&
-  (currency.row.watchMode === 'off' || currency.row.watchError === null) &&
   (currency.priceMaxAgeSeconds === null ||
     (currency.priceUpdatedAt !== null &&
       now - currency.priceUpdatedAt.getTime() <= currency.priceMaxAgeSeconds * 1000));
+
+// A chain whose deposits cannot be read closes the currency's directions as a stale price does (issue 35).
+const sourceIsDown = (currency: CatalogCurrency) => currency.row.watchMode !== 'off' && currency.row.watchError !== null;
+
+/** The one rule of whether a pair can be exchanged now, as the list of what stands in the way. */
+function closedBecause({ give, get, direction }: Pair, now: number): ClosedBecause[] {
+  const reasons = new Set<ClosedBecause>();
+  if (!direction.row.enabled || !give.row.giveEnabled || !get.row.getEnabled) reasons.add('off');
+  if (!priceIsFresh(give, now) || !priceIsFresh(get, now)) reasons.add('stale_price');
+  if (sourceIsDown(give) || sourceIsDown(get)) reasons.add('source_down');
+  // A provider short of a payout closes the directions paying out its currency (issue 44).
+  if (get.row.payoutBlocked !== null) reasons.add('reserve');
+  if (!withinWorkingHours(direction.row, now)) reasons.add('hours');
+  return [...reasons];
+}
 
 /** Currencies and pairs looked up in the catalog, and whether a pair can be exchanged now. */
 export function createPairs(catalog: Catalog) {
@@ -53,19 +69,13 @@ export function createPairs(catalog: Catalog) {
   /** The pair when it can be exchanged now: enabled both ways round, priced with fresh prices, within its hours. */
   function availablePair(giveCode: string, getCode: string): Pair | null {
     const pair = catalogPair(giveCode, getCode);
-    if (!pair) return null;
-    const { give, get, direction } = pair;
-    const now = Date.now();
-    const open =
-      direction.row.enabled &&
-      give.row.giveEnabled &&
-      get.row.getEnabled &&
-      // A provider short of a payout closes the directions paying out its currency (issue 44).
-      get.row.payoutBlocked === null &&
-      isFresh(give, now) &&
-      isFresh(get, now) &&
-      withinWorkingHours(direction.row, now);
-    return open ? pair : null;
+    return pair && closedBecause(pair, Date.now()).length === 0 ? pair : null;
+  }
+
+  /** Why a pair of the catalog is closed now (empty: open); null for a pair the catalog does not have. */
+  function whyClosed(giveCode: string, getCode: string, now = Date.now()): ClosedBecause[] | null {
+    const pair = catalogPair(giveCode, getCode);
+    return pair ? closedBecause(pair, now) : null;
   }
 
   function requirePair(giveCode: string, getCode: string): Pair {
@@ -75,7 +85,7 @@ export function createPairs(catalog: Catalog) {
     return pair;
   }
 
-  return { currency, requireKnown, catalogPair, availablePair, requirePair };
+  return { currency, requireKnown, catalogPair, availablePair, whyClosed, requirePair };
 }
 
 export type Pairs = ReturnType<typeof createPairs>;

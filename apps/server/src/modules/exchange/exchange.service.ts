@@ -41,6 +41,7 @@ export function createExchangeService({
   return {
     availablePair: pairs.availablePair,
     requirePair: pairs.requirePair,
+    whyClosed: pairs.whyClosed,
     isManual,
     /**
      * The same rule for a whole direction, at the largest get amount one of its tickets may have:
