@@ -58,9 +58,11 @@ function AddOrigin({ owner, full }: { owner: string; full: boolean }) {
         disabled={full}
         {...form.field('origin')}
       />
-      <Button type="submit" loading={form.isSubmitting} disabled={full}>
-        {t('embedWidget.add')}
-      </Button>
+      <div className={styles.actions}>
+        <Button type="submit" loading={form.isSubmitting} disabled={full}>
+          {t('embedWidget.add')}
+        </Button>
+      </div>
     </form>
   );
 }
