@@ -112,6 +112,8 @@ import { createPromoService, type PromoService } from './modules/promo/promo.ser
 import { referralRoutes } from './modules/referral/referral.routes';
 import { createReferralService, type ReferralService } from './modules/referral/referral.service';
 import { siteStateRoutes } from './modules/site-state/site-state.routes';
+import { receiptsRoutes } from './modules/receipts/receipts.routes';
+import { createReceiptsService, type ReceiptsService } from './modules/receipts/receipts.service';
 import { createSiteStateService, type SiteStateService } from './modules/site-state/site-state.service';
 
 /** TRUST_PROXY for Fastify: a hop count becomes the function Fastify's types ask for. */
@@ -414,6 +416,8 @@ export async function buildApp({
     rateLimits,
     lookupLimits: { ...DEFAULT_TICKET_LOOKUP_LIMITS, ...limits.ticketLookup },
   });
+  const receipts = createReceiptsService({ db: database.db, sealer, tickets, publicUrl: config.PUBLIC_URL });
+  await app.register(receiptsRoutes, { receipts, guards });
   const payments = createIncomingPaymentsService({ db: database.db, catalog, exchange, signer, mailer, tickets });
   await app.register(incomingPaymentsRoutes, { payments, guards });
   const cardCheck = createCardCheckService({
@@ -550,7 +554,7 @@ export async function buildApp({
   app.setNotFoundHandler((request, reply) => sendError(reply, request.lang, 404, 'not_found', 'error.notFound'));
   if (webDist) await app.register(webFiles, { webDist });
   if (renderer) {
-    const reads = createPageReads({ exchange, content, siteState });
+    const reads = createPageReads({ exchange, content, siteState, receipts });
     await app.register(pagesRoutes, { renderer, reads, publicUrl: config.PUBLIC_URL });
   }
 
@@ -569,6 +573,7 @@ export async function buildApp({
     payoutWorker,
     telegram,
     webhooks,
+    receipts,
   });
 
   return app;
@@ -592,6 +597,8 @@ export interface Services {
   telegram: Telegram;
   /** Partners' signed webhooks: `deliver` is their job (tests run it by hand). */
   webhooks: PartnerWebhooks;
+  /** Signed receipts of successful tickets and the review links (issue 48). */
+  receipts: ReceiptsService;
 }
 
 declare module 'fastify' {

@@ -9,3 +9,4 @@ export * from './public-reads';
 export * from './telegram';
 export * from './ticket-messages';
 export * from './partner-webhooks';
+export * from './receipts';

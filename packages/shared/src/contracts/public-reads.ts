@@ -1,6 +1,7 @@
 import type { Lang } from '../i18n/languages';
 import type { NewsDetail, NewsPage, Page, PageSlug } from './content';
 import type { Currency, CurrencySide, DirectionPair, Overview, Quote, Range, Reserve, SeoRecord } from './exchange';
+import type { ReceiptKeys } from './receipts';
 import type { SiteStateNotice } from './site';
 
 /** An AbortSignal, as this package (no DOM types) sees it. */
@@ -49,6 +50,8 @@ export interface PublicReads {
   newsPage(page: number, lang: Lang, signal?: ReadSignal): Promise<NewsPage>;
   newsItem(id: string, lang: Lang, signal?: ReadSignal): Promise<NewsDetail>;
   siteOpenness(lang: Lang): Promise<SiteOpenness>;
+  /** The public keys that sign receipts (GET /.well-known/obmen-receipt-keys.json), shown on /verify. */
+  receiptKeys(signal?: ReadSignal): Promise<ReceiptKeys>;
 }
 
 /** The HTTP status a failed read stands for (the web's ApiError, the server's AppError), if any. */

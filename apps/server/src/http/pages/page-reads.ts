@@ -8,6 +8,7 @@ import {
 } from '@obmen/shared';
 import type { ContentService } from '../../modules/content/content.service';
 import type { ExchangeService } from '../../modules/exchange/exchange.service';
+import type { ReceiptsService } from '../../modules/receipts/receipts.service';
 import type { SiteStateService } from '../../modules/site-state/site-state.service';
 import { NotFoundError } from '../errors';
 
@@ -20,10 +21,12 @@ export function createPageReads({
   exchange,
   content,
   siteState,
+  receipts,
 }: {
   exchange: ExchangeService;
   content: ContentService;
   siteState: SiteStateService;
+  receipts: ReceiptsService;
 }): PublicReads {
   return {
     currencies: async (side, lang) => exchange.currencies(side, lang),
@@ -58,6 +61,7 @@ export function createPageReads({
       const notice = await siteState.notice(lang);
       return { convertEnabled: notice === null, notice };
     },
+    receiptKeys: () => receipts.keys(),
   };
 }
 
