@@ -71,7 +71,14 @@ export const verifyReceiptBody = z.object({ text: z.string().max(RECEIPT_TEXT_LI
 export type VerifyReceiptBody = z.input<typeof verifyReceiptBody>;
 
 /** Why a receipt is valid or not, in the order they are checked. */
-export const RECEIPT_VERDICTS = ['valid', 'malformed', 'not_a_receipt', 'unknown_key', 'bad_signature', 'altered'] as const;
+export const RECEIPT_VERDICTS = [
+  'valid',
+  'malformed',
+  'not_a_receipt',
+  'unknown_key',
+  'bad_signature',
+  'altered',
+] as const;
 export type ReceiptVerdictReason = (typeof RECEIPT_VERDICTS)[number];
 
 export const receiptVerdictSchema = z.object({
@@ -111,4 +118,3 @@ export const reviewLinksUpdate = z.object({
     .max(MAX_REVIEW_LINKS),
 });
 export type ReviewLinksUpdate = z.input<typeof reviewLinksUpdate>;
-

@@ -22,7 +22,11 @@ export const receiptKeys = pgTable(
     retiredAt: timestamp('retired_at', { withTimezone: true }),
   },
   // One key signs at a time: two processes creating the first key race on this index, one wins.
-  (t) => [uniqueIndex('receipt_keys_one_active').on(sql`(true)`).where(sql`${t.retiredAt} is null`)],
+  (t) => [
+    uniqueIndex('receipt_keys_one_active')
+      .on(sql`(true)`)
+      .where(sql`${t.retiredAt} is null`),
+  ],
 );
 
 /** A monitor (rating site) where a customer whose exchange succeeded is invited to leave a review. */

@@ -80,7 +80,9 @@ export async function checkReceipt(
   if (value.length === 64 && ed25519.verify(value, bytes, publicKey)) {
     // Only this site signs, and only receipts of this shape: one that is not is not a receipt.
     const shown = signedReceiptSchema.shape.receipt.safeParse(receipt);
-    return shown.success ? { reason: 'valid', keyId, receipt: shown.data } : { reason: 'not_a_receipt', keyId, receipt: null };
+    return shown.success
+      ? { reason: 'valid', keyId, receipt: shown.data }
+      : { reason: 'not_a_receipt', keyId, receipt: null };
   }
   return { reason: digestOf(bytes) === signature.digest ? 'bad_signature' : 'altered', keyId, receipt: null };
 }

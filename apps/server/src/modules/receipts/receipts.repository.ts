@@ -29,7 +29,10 @@ export function listKeys(db: DbOrTx): Promise<ReceiptKeyRow[]> {
 }
 
 export async function retireKey(tx: Tx, id: string): Promise<void> {
-  await tx.update(receiptKeys).set({ retiredAt: sql`now()` }).where(eq(receiptKeys.id, id));
+  await tx
+    .update(receiptKeys)
+    .set({ retiredAt: sql`now()` })
+    .where(eq(receiptKeys.id, id));
 }
 
 export async function insertKey(
