@@ -52,6 +52,8 @@ const PAGE_MODULES: Record<PageRouteName, string> = {
   payment_info: 'payment-info',
   card_check: 'card-check',
   card_verify: 'card-verify',
+  ticket_receipt: 'ticket-receipt',
+  verify: 'verify',
 };
 
 /** The user area's four pages share one layout. */
@@ -74,6 +76,7 @@ const SERVER_DRAWN: ReadonlySet<PageRouteName> = new Set([
   'aml',
   'faq',
   'contacts',
+  'verify',
 ]);
 
 /** What the server reads off a matched route: the page, whether it draws it, the modules it needs. */

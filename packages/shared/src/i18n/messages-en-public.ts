@@ -44,13 +44,13 @@ export const EN_PUBLIC_MESSAGES: Record<PublicMessageKey, string> = {
   'error.badRequest': 'Malformed request',
   'error.tooLarge': 'The request is too large',
   'error.unsupportedMediaType': 'Unsupported request format',
-  'receipt.verdict.valid': 'The receipt is genuine: this exchanger signed it and nothing in it has changed since',
-  'receipt.verdict.malformed': 'This is not JSON: the text is damaged or was not copied in full',
-  'receipt.verdict.not_a_receipt': 'This is JSON but not an exchanger’s receipt: fields or the signature are missing',
-  'receipt.verdict.unknown_key': 'The receipt is signed with a key this exchanger never published',
-  'receipt.verdict.bad_signature':
+  'receiptVerdict.valid': 'The receipt is genuine: this exchanger signed it and nothing in it has changed since',
+  'receiptVerdict.malformed': 'This is not JSON: the text is damaged or was not copied in full',
+  'receiptVerdict.not_a_receipt': 'This is JSON but not an exchanger’s receipt: fields or the signature are missing',
+  'receiptVerdict.unknown_key': 'The receipt is signed with a key this exchanger never published',
+  'receiptVerdict.bad_signature':
     'The signature does not match: the receipt itself is unchanged, but its signature is damaged or not ours',
-  'receipt.verdict.altered':
+  'receiptVerdict.altered':
     'The receipt was changed after it was signed: amounts, dates or other fields are not the ones signed',
   'receipt.tooLong': 'The text is too long for a receipt',
   'receipt.reviewUrlInvalid': 'The address must start with https:// or http://',

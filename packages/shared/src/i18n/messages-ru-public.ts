@@ -48,12 +48,12 @@ export const RU_PUBLIC_MESSAGES = {
   'error.badRequest': 'Некорректный запрос',
   'error.tooLarge': 'Слишком большой запрос',
   'error.unsupportedMediaType': 'Неподдерживаемый формат запроса',
-  'receipt.verdict.valid': 'Квитанция подлинная: её подписал этот обменник, и с тех пор в ней ничего не изменилось',
-  'receipt.verdict.malformed': 'Это не JSON: текст повреждён или скопирован не полностью',
-  'receipt.verdict.not_a_receipt': 'Это JSON, но не квитанция обменника: нет нужных полей или подписи',
-  'receipt.verdict.unknown_key': 'Квитанция подписана ключом, которого этот обменник никогда не публиковал',
-  'receipt.verdict.bad_signature': 'Подпись не совпадает: сама квитанция не изменена, но подпись повреждена или чужая',
-  'receipt.verdict.altered':
+  'receiptVerdict.valid': 'Квитанция подлинная: её подписал этот обменник, и с тех пор в ней ничего не изменилось',
+  'receiptVerdict.malformed': 'Это не JSON: текст повреждён или скопирован не полностью',
+  'receiptVerdict.not_a_receipt': 'Это JSON, но не квитанция обменника: нет нужных полей или подписи',
+  'receiptVerdict.unknown_key': 'Квитанция подписана ключом, которого этот обменник никогда не публиковал',
+  'receiptVerdict.bad_signature': 'Подпись не совпадает: сама квитанция не изменена, но подпись повреждена или чужая',
+  'receiptVerdict.altered':
     'Содержимое квитанции изменено после подписи: суммы, даты или другие поля не те, что подписаны',
   'receipt.tooLong': 'Слишком длинный текст для квитанции',
   'receipt.reviewUrlInvalid': 'Адрес должен начинаться с https:// или http://',

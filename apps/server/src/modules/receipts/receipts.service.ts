@@ -139,7 +139,7 @@ export function createReceiptsService({ db, sealer, tickets, publicUrl }: Receip
       return {
         valid: check.reason === 'valid',
         reason: check.reason,
-        message: formatMessage(lang, `receipt.verdict.${check.reason}`),
+        message: formatMessage(lang, `receiptVerdict.${check.reason}`),
         keyId: check.keyId,
         receipt: check.receipt,
       };
