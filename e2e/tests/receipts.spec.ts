@@ -78,3 +78,27 @@ for (const lang of ['ru', 'en'] as const) {
     await expect(page.getByTestId('verdict')).toContainText(say.altered);
   });
 }
+
+test('/verify is drawn by the server: without JavaScript it shows its form and the keys the well-known file publishes', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  const published = await request.get('/.well-known/obmen-receipt-keys.json');
+  expect(published.status()).toBe(200);
+  const { keys } = (await published.json()) as { keys: { kid: string; kty: string; crv: string; x: string }[] };
+  expect(keys[0]).toMatchObject({ kty: 'OKP', crv: 'Ed25519' });
+
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL: baseURL! });
+  try {
+    const page = await context.newPage();
+    const response = await page.goto('/en/verify');
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1, name: 'Check a receipt' })).toBeVisible();
+    await expect(page.getByLabel('Receipt (JSON)')).toBeVisible();
+    await expect(page.getByTestId('receipt-keys')).toContainText(keys[0]!.kid);
+    await expect(page.getByTestId('receipt-keys')).toContainText(keys[0]!.x);
+  } finally {
+    await context.close();
+  }
+});
