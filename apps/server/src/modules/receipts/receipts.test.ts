@@ -195,6 +195,24 @@ describe('a successful ticket’s receipt', () => {
   });
 });
 
+describe('the signing key under concurrency', () => {
+  it('stays one active key when admins rotate at the same moment, and every receipt still verifies', async () => {
+    const ticket = await completedTicket({}, 'storm@example.com');
+    const before = await ctx.database.db.select().from(receiptKeys);
+    const results = await Promise.all([
+      ...Array.from({ length: 4 }, () => call(ctx, 'POST', '/api/admin/receipt-keys/rotate', roles.admin)),
+      ...Array.from({ length: 4 }, () => receiptOf(ticket.id)),
+    ]);
+    for (const res of results) expect(res.statusCode, res.body).toBe(200);
+    const after = await ctx.database.db.select().from(receiptKeys);
+    expect(after).toHaveLength(before.length + 4);
+    expect(after.filter((row) => row.retiredAt === null)).toHaveLength(1);
+    for (const res of results.slice(4)) {
+      expect((await verify(res.body)).valid).toBe(true);
+    }
+  });
+});
+
 describe('who may have a receipt', () => {
   it('is whoever may open the ticket: its owner, not another account nor a visitor', async () => {
     const owner = await createUser(ctx);
