@@ -10,6 +10,7 @@ import {
   toRate,
   trimAmount,
   type Lang,
+  pagePath,
   type ReviewLink,
   type Ticket,
   type TicketStatus,
@@ -262,7 +263,10 @@ export function createTicketViews({ db, catalog, publicUrl }: { db: DbOrTx; cata
         refundAddress: shown.refundAddress,
         rest: shown.rest === null ? null : amount({ ...shown.give, sum: shown.rest }),
         excessRefund: excessRefundFacts(shown, row.lang),
-        closing: row.status === 'success' ? receiptMailLines(row.lang, `${linkOf(row)}/receipt`, reviews) : [],
+        closing:
+          row.status === 'success'
+            ? receiptMailLines(row.lang, `${publicUrl}${pagePath(row.lang, 'ticket_receipt', { id: row.id })}`, reviews)
+            : [],
       }),
     };
   }
