@@ -127,13 +127,13 @@ for (const lang of ['ru', 'en'] as const) {
       );
 
       await page.goto(`/${lang}/user/tickets`);
-      // The user area's header: the name, the four tabs, the VIP button.
+      // The user area's header: the name, the spec's four tabs and the partner API's (issue 47), the VIP button.
       await expect(page.getByTestId('user-area-username')).toHaveText(account.username);
       await expect(
         page
           .getByRole('navigation', { name: lang === 'ru' ? 'Разделы личного кабинета' : 'Account sections' })
           .getByRole('link'),
-      ).toHaveCount(4);
+      ).toHaveCount(5);
 
       // From the profile panel.
       await header(page)

@@ -121,6 +121,8 @@ import { partnerApiRoutes } from './modules/partner-api/partner-api.routes';
 import { partnerKeysRoutes } from './modules/partner-api/partner-keys.routes';
 import { createPartnerKeys } from './modules/partner-api/partner-keys.service';
 import { createPartnerReports } from './modules/partner-api/partner-reports.service';
+import { receiptsRoutes } from './modules/receipts/receipts.routes';
+import { createReceiptsService, type ReceiptsService } from './modules/receipts/receipts.service';
 import { createSiteStateService, type SiteStateService } from './modules/site-state/site-state.service';
 
 /** TRUST_PROXY for Fastify: a hop count becomes the function Fastify's types ask for. */
@@ -453,6 +455,8 @@ export async function buildApp({
     reports: partnerReports,
     requireKey: createPartnerKeyGuard({ keys: partnerKeys, rateLimits }),
   });
+  const receipts = createReceiptsService({ db: database.db, sealer, tickets, publicUrl: config.PUBLIC_URL });
+  await app.register(receiptsRoutes, { receipts, guards });
   const payments = createIncomingPaymentsService({ db: database.db, catalog, exchange, signer, mailer, tickets });
   await app.register(incomingPaymentsRoutes, { payments, guards });
   const cardCheck = createCardCheckService({
@@ -589,7 +593,7 @@ export async function buildApp({
   app.setNotFoundHandler((request, reply) => sendError(reply, request.lang, 404, 'not_found', 'error.notFound'));
   if (webDist) await app.register(webFiles, { webDist });
   if (renderer) {
-    const reads = createPageReads({ exchange, content, siteState, status });
+    const reads = createPageReads({ exchange, content, siteState, status, receipts });
     await app.register(pagesRoutes, {
       renderer,
       reads,
@@ -613,6 +617,7 @@ export async function buildApp({
     payoutWorker,
     telegram,
     webhooks,
+    receipts,
   });
 
   return app;
@@ -636,6 +641,8 @@ export interface Services {
   telegram: Telegram;
   /** Partners' signed webhooks: `deliver` is their job (tests run it by hand). */
   webhooks: PartnerWebhooks;
+  /** Signed receipts of successful tickets and the review links (issue 48). */
+  receipts: ReceiptsService;
 }
 
 declare module 'fastify' {

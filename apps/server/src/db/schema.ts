@@ -16,3 +16,4 @@ export * from './tables/telegram';
 export * from './tables/ticket-messages';
 export * from './tables/partner-webhooks';
 export * from './tables/partner-embed';
+export * from './tables/receipts';

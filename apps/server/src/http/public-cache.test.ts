@@ -66,6 +66,21 @@ const reads: {
     cacheControl: EXPORT_CACHE_CONTROL,
     change: () => call(ctx, 'PUT', '/api/admin/reserves/BTC', roles.operator, { balance: '7' }),
   },
+  {
+    name: 'the keys that sign receipts',
+    url: '/.well-known/obmen-receipt-keys.json',
+    byLanguage: false,
+    change: () => call(ctx, 'POST', '/api/admin/receipt-keys/rotate', roles.admin),
+  },
+  {
+    name: 'the monitors a review is invited on',
+    url: '/api/v1/review-links',
+    byLanguage: false,
+    change: () =>
+      call(ctx, 'PUT', '/api/admin/review-links', roles.admin, {
+        links: [{ name: 'BestChange', url: 'https://www.bestchange.ru/' }],
+      }),
+  },
 ];
 
 describe.each(reads)('$name', ({ url, byLanguage, cacheControl = PUBLIC_CACHE_CONTROL, change }) => {
@@ -126,6 +141,10 @@ const PUBLIC = [
   '/export/rates.xml',
   '/sitemap.xml',
   '/robots.txt',
+  '/.well-known/obmen-receipt-keys.json',
+  '/api/v1/review-links',
+  // The status page's figures (issue 48): public and kept 5 s; each answer says when it was checked.
+  '/status.json',
 ];
 
 describe('personal answers are never kept by a browser or a proxy', () => {

@@ -63,6 +63,7 @@ export const adminRoutes: RouteObject = {
         { path: 'seo/:give/:get', lazy: () => import('./screens/seo') },
         { path: 'audit', lazy: () => import('./screens/audit') },
         { path: 'desk-settings', lazy: () => import('./screens/desk-settings') },
+        { path: 'receipts', lazy: () => import('./screens/receipts') },
         { path: '*', lazy: () => import('./screens/not-found') },
       ],
     },

@@ -54,6 +54,8 @@ const PAGE_MODULES: Record<PageRouteName, string> = {
   payment_info: 'payment-info',
   card_check: 'card-check',
   card_verify: 'card-verify',
+  ticket_receipt: 'ticket-receipt',
+  verify: 'verify',
 };
 
 /** The user area's pages share one layout. */
@@ -83,10 +85,11 @@ const SERVER_DRAWN: ReadonlySet<PageRouteName> = new Set([
   'faq',
   'contacts',
   'status',
+  'verify',
 ]);
 
 /** Pages the server draws whose texts are in the catalog's later part: the home page does not carry them. */
-const LATER_TEXTS: ReadonlySet<PageRouteName> = new Set(['status']);
+const LATER_TEXTS: ReadonlySet<PageRouteName> = new Set(['status', 'verify']);
 
 /** What the server reads off a matched route: the page, whether it draws it, the modules it needs. */
 export interface PageHandle {

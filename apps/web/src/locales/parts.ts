@@ -4,4 +4,14 @@
  * with the server; the rest (sign-in, tickets, the user area) loads with the pages that use it, so
  * the home page does not carry texts it never shows (issue 32: 8 KB gzip of its first JavaScript).
  */
-export const LATER_FILES = ['auth', 'tickets', 'referral', 'promo', 'vip', 'webhooks', 'partners', 'status'] as const;
+export const LATER_FILES = [
+  'auth',
+  'tickets',
+  'referral',
+  'promo',
+  'vip',
+  'webhooks',
+  'partners',
+  'status',
+  'receipts',
+] as const;

@@ -12,3 +12,4 @@ export * from './partner-webhooks';
 export * from './partner-api';
 export * from './partner-embed';
 export * from './status';
+export * from './receipts';

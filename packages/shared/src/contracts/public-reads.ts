@@ -1,6 +1,7 @@
 import type { Lang } from '../i18n/languages';
 import type { NewsDetail, NewsPage, Page, PageSlug } from './content';
 import type { Currency, CurrencySide, DirectionPair, Overview, Quote, Range, Reserve, SeoRecord } from './exchange';
+import type { ReceiptKeys } from './receipts';
 import type { SiteStateNotice } from './site';
 import type { SiteStatus } from './status';
 
@@ -52,6 +53,8 @@ export interface PublicReads {
   siteOpenness(lang: Lang): Promise<SiteOpenness>;
   /** The status page's figures (issue 48). */
   status(signal?: ReadSignal): Promise<SiteStatus>;
+  /** The public keys that sign receipts (GET /.well-known/obmen-receipt-keys.json), shown on /verify. */
+  receiptKeys(signal?: ReadSignal): Promise<ReceiptKeys>;
 }
 
 /** The HTTP status a failed read stands for (the web's ApiError, the server's AppError), if any. */

@@ -146,4 +146,15 @@ export const EN_LATER_MESSAGES: Record<LaterMessageKey, string> = {
   'partnerEmbed.tooMany': 'At most {max} sites can embed the widget',
   'partnerEmbed.originTaken': 'This site is already on the list',
   'partnerEmbed.notFound': 'This site is not on the list',
+  'receiptVerdict.valid': 'The receipt is genuine: this exchanger signed it and nothing in it has changed since',
+  'receiptVerdict.malformed': 'This is not JSON: the text is damaged or was not copied in full',
+  'receiptVerdict.not_a_receipt': 'This is JSON but not an exchanger’s receipt: fields or the signature are missing',
+  'receiptVerdict.unknown_key': 'The receipt is signed with a key this exchanger never published',
+  'receiptVerdict.bad_signature':
+    'The signature does not match: the receipt itself is unchanged, but its signature is damaged or not ours',
+  'receiptVerdict.altered':
+    'The receipt was changed after it was signed: amounts, dates or other fields are not the ones signed',
+  'receipt.tooLong': 'The text is too long for a receipt',
+  'receipt.reviewUrlInvalid': 'The address must start with https:// or http://',
+  'receipt.notReady': 'The receipt is ready once the exchange has completed',
 };

@@ -144,4 +144,14 @@ export const RU_LATER_MESSAGES = {
   'partnerEmbed.tooMany': 'Встроить виджет можно не больше чем на {max} сайтах',
   'partnerEmbed.originTaken': 'Этот сайт уже в списке',
   'partnerEmbed.notFound': 'Этого сайта нет в списке',
+  'receiptVerdict.valid': 'Квитанция подлинная: её подписал этот обменник, и с тех пор в ней ничего не изменилось',
+  'receiptVerdict.malformed': 'Это не JSON: текст повреждён или скопирован не полностью',
+  'receiptVerdict.not_a_receipt': 'Это JSON, но не квитанция обменника: нет нужных полей или подписи',
+  'receiptVerdict.unknown_key': 'Квитанция подписана ключом, которого этот обменник никогда не публиковал',
+  'receiptVerdict.bad_signature': 'Подпись не совпадает: сама квитанция не изменена, но подпись повреждена или чужая',
+  'receiptVerdict.altered':
+    'Содержимое квитанции изменено после подписи: суммы, даты или другие поля не те, что подписаны',
+  'receipt.tooLong': 'Слишком длинный текст для квитанции',
+  'receipt.reviewUrlInvalid': 'Адрес должен начинаться с https:// или http://',
+  'receipt.notReady': 'Квитанция появится, когда обмен успешно завершится',
 } as const;

@@ -18,6 +18,7 @@ export const PAGE_ROUTES = [
   { name: 'show_news', path: 'news/:id' },
   { name: 'contacts', path: 'contacts' },
   { name: 'status', path: 'status' },
+  { name: 'verify', path: 'verify' },
   { name: 'user_settings', path: 'user' },
   { name: 'user_tickets', path: 'user/tickets' },
   { name: 'user_referral', path: 'user/referral' },
@@ -29,6 +30,7 @@ export const PAGE_ROUTES = [
   { name: 'payment_info', path: 'ticket/:id/payment_info' },
   { name: 'card_check', path: 'ticket/:id/card_check' },
   { name: 'card_verify', path: 'ticket/:id/card_verify' },
+  { name: 'ticket_receipt', path: 'ticket/:id/receipt' },
   { name: 'home_with_currencies', path: ':pair' },
 ] as const;
 

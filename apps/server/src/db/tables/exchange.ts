@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { CHAINS, PAYOUT_MODES, PRICE_SOURCES, PRICE_VERDICTS, TX_HASH_FORMAT_NAMES, WATCH_MODES } from '@obmen/shared';
 
 import { money, percent, createdAt, updatedAt, type RequisiteFieldRecord, type PayToRecord } from './columns';

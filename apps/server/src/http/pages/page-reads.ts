@@ -8,6 +8,7 @@ import {
 } from '@obmen/shared';
 import type { ContentService } from '../../modules/content/content.service';
 import type { ExchangeService } from '../../modules/exchange/exchange.service';
+import type { ReceiptsService } from '../../modules/receipts/receipts.service';
 import type { SiteStateService } from '../../modules/site-state/site-state.service';
 import type { StatusService } from '../../modules/status/status.service';
 import { NotFoundError } from '../errors';
@@ -22,11 +23,13 @@ export function createPageReads({
   content,
   siteState,
   status,
+  receipts,
 }: {
   exchange: ExchangeService;
   content: ContentService;
   siteState: SiteStateService;
   status: StatusService;
+  receipts: ReceiptsService;
 }): PublicReads {
   return {
     currencies: async (side, lang) => exchange.currencies(side, lang),
@@ -62,6 +65,7 @@ export function createPageReads({
       return { convertEnabled: notice === null, notice };
     },
     status: () => status.read(),
+    receiptKeys: () => receipts.keys(),
   };
 }
 

@@ -51,6 +51,10 @@ const ADMIN_ONLY = [
   'POST /api/admin/canned-replies',
   'PUT /api/admin/canned-replies/:id',
   'DELETE /api/admin/canned-replies/:id',
+  'GET /api/admin/receipt-keys',
+  'POST /api/admin/receipt-keys/rotate',
+  'GET /api/admin/review-links',
+  'PUT /api/admin/review-links',
 ];
 
 /** A concrete URL for a route pattern: each parameter gets a well-formed value that names nothing. */

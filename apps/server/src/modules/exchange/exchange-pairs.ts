@@ -25,7 +25,8 @@ const priceIsFresh = (currency: CatalogCurrency, now: number) =>
       now - currency.priceUpdatedAt.getTime() <= currency.priceMaxAgeSeconds * 1000));
 
 // A chain whose deposits cannot be read closes the currency's directions as a stale price does (issue 35).
-const sourceIsDown = (currency: CatalogCurrency) => currency.row.watchMode !== 'off' && currency.row.watchError !== null;
+const sourceIsDown = (currency: CatalogCurrency) =>
+  currency.row.watchMode !== 'off' && currency.row.watchError !== null;
 
 /** The one rule of whether a pair can be exchanged now, as the list of what stands in the way. */
 function closedBecause({ give, get, direction }: Pair, now: number): ClosedBecause[] {

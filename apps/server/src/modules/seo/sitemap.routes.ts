@@ -23,6 +23,7 @@ export const sitemapRoutes: FastifyPluginAsync<{
       ...PAGE_SLUGS.map((slug) => ({ name: slug as PageRouteName, lastmod: pageUpdated.get(slug) })),
       // Newest first, so the list changed when its first item did.
       { name: 'news', lastmod: newsItems[0]?.updatedAt },
+      { name: 'verify' },
       ...newsItems.map(({ id, updatedAt }) => ({
         name: 'show_news' as const,
         params: { id: String(id) },

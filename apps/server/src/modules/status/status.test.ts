@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { STATUS_MEDIAN_FROM, type SiteStatus } from '@obmen/shared';
+import { queryRows } from '../../db/database';
 import { ticketHistory, tickets } from '../../db/schema';
 import { btcTicket, ctx, esplora, watcherOf, useEsploraApp } from '../chain/chain-watcher.kit';
 
@@ -62,12 +63,11 @@ describe('the status page’s figures', () => {
     const row = pair(await status(), 'BTC', 'USDTTRC20');
     expect(row).toMatchObject({ ticketsMeasured: waits.length, medianPayoutSeconds: sorted[3] });
     // A direction with fewer than STATUS_MEDIAN_FROM of them says "not enough" rather than a figure.
-    const [{ count }] = (
-      await ctx.database.db.execute<{ count: number }>(
-        sql`select count(*)::int as count from tickets where give_code = 'BTC' and get_code = 'ETH' and status = 'success'`,
-      )
-    ).rows as { count: number }[];
-    expect(count).toBeLessThan(STATUS_MEDIAN_FROM);
+    const [few] = await queryRows<{ count: number }>(
+      ctx.database.db,
+      sql`select count(*)::int as count from tickets where give_code = 'BTC' and get_code = 'ETH' and status = 'success'`,
+    );
+    expect(few!.count).toBeLessThan(STATUS_MEDIAN_FROM);
     expect(pair(await status(), 'BTC', 'ETH')).toMatchObject({ medianPayoutSeconds: null });
   });
 

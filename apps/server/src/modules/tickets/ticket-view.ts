@@ -10,6 +10,8 @@ import {
   toRate,
   trimAmount,
   type Lang,
+  pagePath,
+  type ReviewLink,
   type Ticket,
   type TicketStatus,
 } from '@obmen/shared';
@@ -17,6 +19,7 @@ import type { DbOrTx } from '../../db/database';
 import type { RequisiteFieldRecord } from '../../db/schema';
 import type { Catalog } from '../exchange/exchange.catalog';
 import type { QueuedMail } from '../mail/mailer';
+import { receiptMailLines } from '../receipts/receipt-mail';
 import { paymentChoicesOf, restToPay } from './payment-choices';
 import { excessRefundMail, paymentSeenMail, ticketLinkMail, ticketStatusMail } from './ticket.mails';
 import { findPayoutOfTicket, type TicketPayoutRow } from '../ticket-payouts/ticket-payouts.repository';
@@ -232,7 +235,7 @@ export function createTicketViews({ db, catalog, publicUrl }: { db: DbOrTx; cata
   }
 
   /** The client's mail about a ticket's status, as it goes in the outbox. */
-  function statusMailOf(row: TicketRow, payments: TicketPaymentRow[]): QueuedMail {
+  function statusMailOf(row: TicketRow, payments: TicketPaymentRow[], reviews: ReviewLink[] = []): QueuedMail {
     // What the client's page shows, so the mail and the page agree (a card masked on both).
     const shown = toView(row, [], { status: 'none', reason: null }, null, row.lang, false, payments);
     const amount = (side: Ticket['give']) => mailAmount(side, row.lang);
@@ -260,6 +263,10 @@ export function createTicketViews({ db, catalog, publicUrl }: { db: DbOrTx; cata
         refundAddress: shown.refundAddress,
         rest: shown.rest === null ? null : amount({ ...shown.give, sum: shown.rest }),
         excessRefund: excessRefundFacts(shown, row.lang),
+        closing:
+          row.status === 'success'
+            ? receiptMailLines(row.lang, `${publicUrl}${pagePath(row.lang, 'ticket_receipt', { id: row.id })}`, reviews)
+            : [],
       }),
     };
   }

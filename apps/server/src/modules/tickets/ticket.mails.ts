@@ -30,6 +30,8 @@ export interface TicketMailFacts {
   rest: string | null;
   /** The excess going back while the exchange went on at its original sums (issue 45), with its currency. */
   excessRefund: { amount: string; fee: string; address: string; proof: Proof | null } | null;
+  /** A success's receipt and review invitation (receipts/receipt-mail.ts); empty otherwise. */
+  closing?: string[];
 }
 
 interface Proof {
@@ -128,6 +130,7 @@ export function ticketStatusMail(lang: Lang, facts: TicketMailFacts): MailConten
   if (facts.refund) lines.push(proofLine(en ? 'Refund transaction' : 'Транзакция возврата', facts.refund));
   if (facts.reason) lines.push(en ? `Reason: ${facts.reason}` : `Причина: ${facts.reason}`);
   if (facts.refundNote) lines.push(en ? `Refund: ${facts.refundNote}` : `Возврат: ${facts.refundNote}`);
+  lines.push(...(facts.closing ?? []));
   return {
     subject: en ? `Obmen: ticket No. ${facts.number} — ${status}` : `Obmen: заявка № ${facts.number} — ${status}`,
     text: `${lines.join('\n\n')}\n\n${facts.link}\n`,

@@ -14,6 +14,7 @@ import {
 } from './ticket-lifecycle';
 import { confirmedTotal, listPayments, lockShortPaidTickets } from './ticket-payments.repository';
 import { createTicketViews } from './ticket-view';
+import { listReviewMonitors } from '../receipts/receipts.repository';
 import {
   addToReserve,
   addVerifiedCard,
@@ -121,7 +122,16 @@ export function createTicketsService(options: TicketsOptions) {
     );
   /** `payments`: what the ticket has received, when the caller knows it (a new ticket: nothing). */
   const queueStatusMail = async (tx: Tx, row: TicketRow, payments?: Awaited<ReturnType<typeof listPayments>>) =>
-    queueTicketMail(tx, row, statusMailOf(row, payments ?? (await listPayments(tx, row.id))));
+    queueTicketMail(
+      tx,
+      row,
+      statusMailOf(
+        row,
+        payments ?? (await listPayments(tx, row.id)),
+        // A success invites a review on the monitors the operator set (issue 48).
+        row.status === 'success' ? await listReviewMonitors(tx) : [],
+      ),
+    );
   /** A mail about a ticket to its client, and the same news to the Telegram chats following it. */
   async function queueTicketMail(tx: Tx, row: TicketRow, mail: QueuedMail): Promise<void> {
     await mailer.enqueue(tx, mail);

@@ -61,7 +61,13 @@ export const NAV: readonly { group: string; items: readonly NavItem[] }[] = [
       { to: 'seo', label: 'seo', adminOnly: true },
     ],
   },
-  { group: 'control', items: [{ to: 'audit', label: 'audit', adminOnly: true }] },
+  {
+    group: 'control',
+    items: [
+      { to: 'audit', label: 'audit', adminOnly: true },
+      { to: 'receipts', label: 'receipts', adminOnly: true },
+    ],
+  },
 ];
 
 const OPEN_QUEUE = { status: 'open', q: '', page: 1 } as const;

@@ -6,5 +6,5 @@ export const NAV_PAGES: readonly PageRouteName[] = ['about', 'partner', 'aml', '
 /** The footer groups the same pages by what a visitor looks for. */
 export const FOOTER_GROUPS: readonly { title: string; pages: readonly PageRouteName[] }[] = [
   { title: 'shell.footer.service', pages: ['about', 'news', 'partner', 'contacts', 'find_ticket', 'status'] },
-  { title: 'shell.footer.documents', pages: ['rules', 'aml', 'faq'] },
+  { title: 'shell.footer.documents', pages: ['rules', 'aml', 'faq', 'verify'] },
 ];

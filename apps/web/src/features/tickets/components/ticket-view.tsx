@@ -26,14 +26,23 @@ import styles from './ticket-view.module.css';
 // gzip): fetched when a ticket has one, not by every ticket page.
 const PaymentProblem = lazy(() => import('./payment-problem').then((m) => ({ default: m.PaymentProblem })));
 
-/** The ticket page (spec §2 ticket_info): its status and the card of spec §3, kept fresh while it is open. */
-export function TicketView({ id }: { id: string }) {
+/**
+ * The ticket page (spec §2 ticket_info): its status and the card of spec §3, kept fresh while it is
+ * open. `onSuccess` is what the page adds once the exchange succeeded (the receipt, issue 48).
+ */
+export function TicketView({ id, onSuccess }: { id: string; onSuccess?: ReactNode }) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const ticket = useTicket(id, lang);
   if (ticket.isPending) return <Spinner label={t('common.loading')} />;
   if (ticket.isError) return <TicketLoadError error={ticket.error} onRetry={() => void ticket.refetch()} />;
-  return <TicketCard ticket={ticket.data} onDeadline={() => void ticket.refetch()} />;
+  return (
+    <TicketCard
+      ticket={ticket.data}
+      onDeadline={() => void ticket.refetch()}
+      onSuccess={ticket.data.status === 'success' ? onSuccess : null}
+    />
+  );
 }
 
 function Row({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
@@ -99,7 +108,15 @@ function NextStep({ ticket, onDeadline }: { ticket: Ticket; onDeadline: () => vo
   return <TicketOutcome ticket={ticket} showLink={false} headingLevel={2} />;
 }
 
-function TicketCard({ ticket, onDeadline }: { ticket: Ticket; onDeadline: () => void }) {
+function TicketCard({
+  ticket,
+  onDeadline,
+  onSuccess,
+}: {
+  ticket: Ticket;
+  onDeadline: () => void;
+  onSuccess: ReactNode;
+}) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const statusLabel = useStatusLabel();
@@ -129,6 +146,7 @@ function TicketCard({ ticket, onDeadline }: { ticket: Ticket; onDeadline: () => 
         </p>
       </header>
       <NextStep ticket={ticket} onDeadline={onDeadline} />
+      {onSuccess}
       <section className={styles.card} aria-labelledby="ticket-details">
         <h2 id="ticket-details" className={styles.cardTitle}>
           {t('ticketInfo.details')}
