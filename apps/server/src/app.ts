@@ -103,6 +103,9 @@ import {
 import { createWebhookSender } from './modules/partner-webhooks/webhook-sender';
 import { CHAINS } from './modules/chain/addresses';
 import { createChainWatcher, type OnObservation } from './modules/chain/chain-watcher';
+import { createAmlBotClient } from './modules/aml/amlbot-client';
+import { amlAdminRoutes } from './modules/aml/aml.routes';
+import { createAmlScreening, type AmlPolling, type AmlScreening } from './modules/aml/aml.service';
 import { allocateDeposit } from './modules/chain/deposits';
 import { clearWatchErrors } from './modules/chain/chain.repository';
 import { createRegisterCodes } from './modules/accounts/register-codes';
@@ -169,6 +172,10 @@ export interface AppDeps {
         | 'RATES_EXPORT_BARE_AMOUNTS'
         | 'WEBHOOK_ALLOW_HTTP'
         | 'WEBHOOK_ALLOW_PRIVATE_HOSTS'
+        | 'AML'
+        | 'AML_URL'
+        | 'AML_ACCESS_ID'
+        | 'AML_ACCESS_KEY'
       >
     >;
   database: Database;
@@ -199,6 +206,8 @@ export interface AppDeps {
   telegramTimings?: Partial<TelegramTimings>;
   /** Shorter webhook timeouts and retries, a lower pause threshold (tests). */
   webhookTimings?: Partial<WebhookTimings>;
+  /** Quicker polls of a pending AML check and a shorter call timeout (tests). */
+  amlTimings?: AmlPolling & { timeoutMs: number };
 }
 
 export async function buildApp({
@@ -216,6 +225,7 @@ export async function buildApp({
   payoutTimings,
   telegramTimings,
   webhookTimings,
+  amlTimings,
 }: AppDeps) {
   const app = Fastify({
     logger: withRedactedRequests(logger ?? { level: config.LOG_LEVEL }),
@@ -407,14 +417,39 @@ export async function buildApp({
     secret,
     ...(config.PAYMENT_WINDOWS && { paymentWindowOverrides: config.PAYMENT_WINDOWS }),
     ...(config.CHAIN_WATCH && { allocateDeposit }),
+    // The screening service needs the tickets service (its reviews' deadlines): it is made just below.
+    ...(config.AML && { screenPayout: (get, requisites) => aml.screenPayout(get, requisites) }),
   });
+  const aml: AmlScreening = createAmlScreening({
+    db: database.db,
+    provider: createAmlBotClient({
+      baseUrl: config.AML_URL ?? 'https://extrnlapiendpoint.silencatech.com',
+      accessId: config.AML_ACCESS_ID ?? '',
+      accessKey: config.AML_ACCESS_KEY ?? '',
+      ...(amlTimings && { timeoutMs: amlTimings.timeoutMs }),
+    }),
+    catalog,
+    tickets,
+    mailer,
+    log: app.log,
+    ...(amlTimings && { polling: amlTimings }),
+  });
+  await app.register(amlAdminRoutes, { guards, aml });
   await app.register(ticketsRoutes, {
     tickets,
     guards,
     rateLimits,
     lookupLimits: { ...DEFAULT_TICKET_LOOKUP_LIMITS, ...limits.ticketLookup },
   });
-  const payments = createIncomingPaymentsService({ db: database.db, catalog, exchange, signer, mailer, tickets });
+  const payments = createIncomingPaymentsService({
+    db: database.db,
+    catalog,
+    exchange,
+    signer,
+    mailer,
+    tickets,
+    ...(config.AML && { screen: aml.depositReview }),
+  });
   await app.register(incomingPaymentsRoutes, { payments, guards });
   const cardCheck = createCardCheckService({
     db: database.db,
@@ -489,6 +524,8 @@ export async function buildApp({
     // SKIP LOCKED in the job still gives each expired ticket to one transaction, whoever runs it.
     scheduler.every('expire_tickets', config.TICKET_EXPIRY_CHECK_SECONDS ?? 10, () => tickets.expireDue());
     scheduler.every('partner_webhooks', 2, () => webhooks.deliver());
+    // SKIP LOCKED gives each overdue review to one process; an operator's decision at the same moment wins or loses whole.
+    if (config.AML) scheduler.every('aml_reviews', 60, () => aml.expireReviews());
     if (config.RATE_SOURCE === 'live') {
       const live = createLiveRates({
         database,
@@ -569,6 +606,7 @@ export async function buildApp({
     payoutWorker,
     telegram,
     webhooks,
+    aml,
   });
 
   return app;
@@ -592,6 +630,8 @@ export interface Services {
   telegram: Telegram;
   /** Partners' signed webhooks: `deliver` is their job (tests run it by hand). */
   webhooks: PartnerWebhooks;
+  /** AML screening (issue 48): `expireReviews` is its job (tests run it by hand). */
+  aml: AmlScreening;
 }
 
 declare module 'fastify' {

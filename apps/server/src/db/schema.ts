@@ -14,3 +14,4 @@ export * from './tables/ticket-payouts';
 export * from './tables/telegram';
 export * from './tables/ticket-messages';
 export * from './tables/partner-webhooks';
+export * from './tables/aml';

@@ -77,6 +77,8 @@ export const tickets = pgTable(
     excessRefundFee: money('excess_refund_fee'),
     excessRefundTxid: text('excess_refund_txid'),
     paymentDeadline: timestamp('payment_deadline', { withTimezone: true }),
+    /** Until when an operator decides an AML review (issue 48); past it the refund opens for the client. */
+    reviewDeadline: timestamp('review_deadline', { withTimezone: true }),
     /**
      * How the ticket holds its get amount while open (issue 42): `unpaid` hard and under the unpaid
      * cap, `paid` hard once its payment counted, `soft` nothing held (past the cap) until it is paid.
@@ -106,6 +108,9 @@ export const tickets = pgTable(
     uniqueIndex('tickets_idempotency_key').on(t.idempotencyKey),
     index('tickets_user').on(t.userId, t.createdAt),
     index('tickets_status').on(t.status, t.createdAt),
+    index('tickets_review_deadline')
+      .on(t.reviewDeadline)
+      .where(sql`${t.status} = 'on_review'`),
     index('tickets_expiry')
       .on(t.paymentDeadline)
       .where(sql`${t.status} in ('card_check', 'advance')`),

@@ -51,6 +51,7 @@ const ADMIN_ONLY = [
   'POST /api/admin/canned-replies',
   'PUT /api/admin/canned-replies/:id',
   'DELETE /api/admin/canned-replies/:id',
+  'PUT /api/admin/aml/settings',
 ];
 
 /** A concrete URL for a route pattern: each parameter gets a well-formed value that names nothing. */
