@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminAmlSettings } from '@obmen/shared';
+import { adminAmlSettings, adminAmlSettingsSchema } from '@obmen/shared';
 import type { AuthGuards } from '../accounts/auth-guards';
 import { actorOf, consoleRoles } from '../admin/console';
 import type { AmlScreening } from './aml.service';
@@ -10,12 +10,12 @@ export const amlAdminRoutes: FastifyPluginAsyncZod<{ guards: AuthGuards; aml: Am
   { guards, aml },
 ) => {
   const { operator, adminOnly } = consoleRoles(guards);
-  app.get('/api/admin/aml/settings', { ...operator, schema: { response: { 200: adminAmlSettings } } }, () =>
+  app.get('/api/admin/aml/settings', { ...operator, schema: { response: { 200: adminAmlSettingsSchema } } }, () =>
     aml.settings(),
   );
   app.put(
     '/api/admin/aml/settings',
-    { ...adminOnly, schema: { body: adminAmlSettings, response: { 200: adminAmlSettings } } },
+    { ...adminOnly, schema: { body: adminAmlSettings, response: { 200: adminAmlSettingsSchema } } },
     async (request) => aml.saveSettings(actorOf(request), request.body),
   );
 };

@@ -15,3 +15,10 @@ export const adminAmlSettings = z
   .refine((s) => s.refuseScore >= s.reviewScore, { path: ['refuseScore'], message: 'admin.amlRefuseBelowReview' });
 export type AdminAmlSettings = z.infer<typeof adminAmlSettings>;
 export type AdminAmlSettingsBody = z.input<typeof adminAmlSettings>;
+
+/** The settings as the console reads them. */
+export const adminAmlSettingsSchema = z.object({
+  reviewScore: z.number().int(),
+  refuseScore: z.number().int(),
+  reviewHours: z.number().int(),
+});
