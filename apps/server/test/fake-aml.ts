@@ -75,7 +75,11 @@ export async function startFakeAml(): Promise<FakeAml> {
         .end(JSON.stringify({ result: false, description: 'Too many requests' }));
     }
     const value = path === '/recheck' ? form.uid : form.hash;
-    if (!value || form.accessId !== AML_ACCESS_ID || form.token !== md5(`${value}:${AML_ACCESS_KEY}:${AML_ACCESS_ID}`)) {
+    if (
+      !value ||
+      form.accessId !== AML_ACCESS_ID ||
+      form.token !== md5(`${value}:${AML_ACCESS_KEY}:${AML_ACCESS_ID}`)
+    ) {
       return sendJson(res, { result: false, description: 'Invalid token' });
     }
     if (path === '/recheck') {

@@ -5,8 +5,7 @@ import type { AddressFormat } from '@obmen/shared/addresses';
 
 /** A provider's answer: a score 0-100 with its signals, or a check still running to poll by its id. */
 export type AmlAnswer =
-  | { state: 'done'; score: number; signals: Record<string, number> }
-  | { state: 'pending'; uid: string };
+  { state: 'done'; score: number; signals: Record<string, number> } | { state: 'pending'; uid: string };
 
 export interface AmlProvider {
   screenAddress(network: string, address: string): Promise<AmlAnswer>;

@@ -70,7 +70,8 @@ export function createAmlScreening({
     ask: () => Promise<AmlAnswer>,
   ): Promise<Screened> {
     const known = await findScreening(db, key);
-    const fresh = known && (key.kind === 'transaction' || Date.now() - known.updatedAt.getTime() < ADDRESS_SCORE_TTL_MS);
+    const fresh =
+      known && (key.kind === 'transaction' || Date.now() - known.updatedAt.getTime() < ADDRESS_SCORE_TTL_MS);
     if (known?.state === 'done' && fresh) return known;
     try {
       let answer = known?.state === 'pending' && known.uid ? await provider.poll(known.uid) : await ask();

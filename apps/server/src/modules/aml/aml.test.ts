@@ -69,7 +69,13 @@ beforeAll(async () => {
   // Bitcoin watched (a deposit address per ticket), so its deposits are screened on their network.
   await ctx.database.db
     .update(currencies)
-    .set({ watchMode: 'xpub', watchChain: 'bitcoin', watchXpub: ZPUB, watchApiUrl: 'http://127.0.0.1:9', watchConfirmations: 2 })
+    .set({
+      watchMode: 'xpub',
+      watchChain: 'bitcoin',
+      watchXpub: ZPUB,
+      watchApiUrl: 'http://127.0.0.1:9',
+      watchConfirmations: 2,
+    })
     .where(eq(currencies.code, 'BTC'));
   await ctx.app.services.catalog.changed();
 });
@@ -287,7 +293,11 @@ describe('a watched deposit screened when it counts', () => {
     expect(set.json()).toEqual({ reviewScore: 60, refuseScore: 95, reviewHours: 48 });
     const [audit] = await auditOf(ctx, 'aml_settings');
     expect(audit!.after).toEqual({ reviewScore: 60, refuseScore: 95, reviewHours: 48 });
-    await call(ctx, 'PUT', '/api/admin/aml/settings', roles.admin, { reviewScore: 75, refuseScore: 90, reviewHours: 24 });
+    await call(ctx, 'PUT', '/api/admin/aml/settings', roles.admin, {
+      reviewScore: 75,
+      refuseScore: 90,
+      reviewHours: 24,
+    });
   });
 });
 

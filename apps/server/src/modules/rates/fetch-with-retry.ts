@@ -24,7 +24,11 @@ export async function fetchWithRetry(
       ? { method: 'POST', headers: { accept: 'application/json' }, body: new URLSearchParams(form) }
       : json === undefined
         ? { headers: { accept: '*/*' } }
-        : { method: 'POST', headers: { accept: '*/*', 'content-type': 'application/json' }, body: JSON.stringify(json) };
+        : {
+            method: 'POST',
+            headers: { accept: '*/*', 'content-type': 'application/json' },
+            body: JSON.stringify(json),
+          };
   for (let attempt = 0; attempt <= retries; attempt += 1) {
     let wait = 250 * 2 ** attempt;
     try {

@@ -202,7 +202,12 @@ export function createIncomingPaymentsService({
    * A ticket the job closed, paid in full in time: paid after all if its reserve is still free (a
    * paid ticket never goes without it); otherwise a payment problem, and the client's choice.
    */
-  async function resume(tx: Tx, ticket: TicketRow, actor: string, review: PaymentReview | null): Promise<PaymentOutcome> {
+  async function resume(
+    tx: Tx,
+    ticket: TicketRow,
+    actor: string,
+    review: PaymentReview | null,
+  ): Promise<PaymentOutcome> {
     // A closed ticket holds nothing, whatever its hold was: a paid, hard hold is taken now if that much is free.
     if (!(await secureHold(tx, { ...ticket, hold: 'soft' }))) {
       await tickets.transitionIn(tx, ticket.id, 'paymentProblem', {

@@ -57,7 +57,13 @@ export const FINAL_STATUSES: readonly TicketStatus[] = ['deleted', 'error', 'suc
  * The statuses in which a ticket holds its get amount of the reserve (and its promo code). A payment
  * problem holds nothing: continuing takes a new hold for the new sum, a refund never pays out.
  */
-export const RESERVE_HOLDING_STATUSES: readonly TicketStatus[] = ['card_check', 'advance', 'new', 'frozen', 'on_review'];
+export const RESERVE_HOLDING_STATUSES: readonly TicketStatus[] = [
+  'card_check',
+  'advance',
+  'new',
+  'frozen',
+  'on_review',
+];
 
 /** The statuses of a ticket whose payment arrived: its hold is hard from then on (issue 42). */
 export const PAID_STATUSES: readonly TicketStatus[] = ['new', 'frozen', 'success', 'on_review'];

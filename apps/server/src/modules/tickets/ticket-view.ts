@@ -84,7 +84,8 @@ function systemReasonOf(row: Pick<TicketRow, 'statusReason'>, lang: Lang): strin
   if (row.statusReason === 'payment_expired') return formatMessage(lang, 'ticket.paymentExpired');
   if (row.statusReason === 'card_check_expired') return formatMessage(lang, 'ticket.cardCheckExpired');
   if (row.statusReason === 'card_review_expired') return formatMessage(lang, 'ticket.cardReviewExpired');
-  if (row.statusReason && isAmlReviewReason(row.statusReason)) return formatMessage(lang, `amlReview.${row.statusReason}`);
+  if (row.statusReason && isAmlReviewReason(row.statusReason))
+    return formatMessage(lang, `amlReview.${row.statusReason}`);
   if (row.statusReason === 'aml_review_expired') return formatMessage(lang, 'amlReview.expired');
   return null;
 }
