@@ -525,7 +525,11 @@ export async function buildApp({
     scheduler.every('expire_tickets', config.TICKET_EXPIRY_CHECK_SECONDS ?? 10, () => tickets.expireDue());
     scheduler.every('partner_webhooks', 2, () => webhooks.deliver());
     // SKIP LOCKED gives each overdue review to one process; an operator's decision at the same moment wins or loses whole.
-    if (config.AML) scheduler.every('aml_reviews', 60, () => aml.expireReviews());
+    if (config.AML) {
+      scheduler.every('aml_reviews', 60, () => aml.expireReviews());
+      // A deposit held because the provider did not answer is screened again, and paid if clean.
+      scheduler.every('aml_rescreen', 120, () => aml.recheckUnanswered());
+    }
     if (config.RATE_SOURCE === 'live') {
       const live = createLiveRates({
         database,

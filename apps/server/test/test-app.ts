@@ -122,7 +122,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
     ...(options.payoutTimings && { payoutTimings: options.payoutTimings }),
     ...(options.telegramTimings && { telegramTimings: options.telegramTimings }),
     ...(options.webhookTimings && { webhookTimings: options.webhookTimings }),
-    ...(options.aml && { amlTimings: options.aml.timings ?? { times: 3, everyMs: 20, timeoutMs: 500 } }),
+    ...(options.aml && { amlTimings: options.aml.timings ?? { times: 3, everyMs: 20, timeoutMs: 200 } }),
     database,
     secret: 'test-secret-that-is-long-enough-for-hmac-0123456789',
     twoFactorKey: 'test-two-factor-key-that-is-long-enough-0123456789',

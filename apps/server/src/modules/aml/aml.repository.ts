@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/database';
 import { amlScreenings, amlSettings, ticketPayments, tickets } from '../../db/schema';
 import type { TicketRow } from '../tickets/tickets.repository';
@@ -75,9 +75,19 @@ export async function lockOverdueReview(tx: Tx): Promise<TicketRow | undefined> 
   const [row] = await tx
     .select()
     .from(tickets)
-    .where(and(inArray(tickets.status, ['on_review']), lt(tickets.reviewDeadline, sql`now()`)))
+    .where(and(eq(tickets.status, 'on_review'), lt(tickets.reviewDeadline, sql`now()`)))
     .orderBy(tickets.reviewDeadline)
     .limit(1)
     .for('update', { skipLocked: true });
   return row;
+}
+
+/** Reviews held only because the provider did not answer, oldest first. */
+export function listUnansweredReviews(db: DbOrTx, limit: number): Promise<TicketRow[]> {
+  return db
+    .select()
+    .from(tickets)
+    .where(and(eq(tickets.status, 'on_review'), eq(tickets.statusReason, 'aml_unavailable')))
+    .orderBy(tickets.updatedAt)
+    .limit(limit);
 }

@@ -8,11 +8,13 @@ import type { Catalog } from '../exchange/exchange.catalog';
 import type { CurrencyRow } from '../exchange/exchange.repository';
 import type { Mailer } from '../mail/mailer';
 import type { IncomingPayment } from '../tickets/incoming-payments.service';
-import { findTicket } from '../tickets/tickets.repository';
+import { listPayments } from '../tickets/ticket-payments.repository';
+import { findTicket, lockTicket, updateTicket, type TicketRow } from '../tickets/tickets.repository';
 import type { TicketsService } from '../tickets/tickets.service';
 import { NETWORK_OF_ADDRESS, NETWORK_OF_CHAIN, type AmlAnswer, type AmlProvider } from './aml-provider';
 import {
   findScreening,
+  listUnansweredReviews,
   lockOverdueReview,
   readAmlSettings,
   saveScreening,
@@ -104,6 +106,41 @@ export function createAmlScreening({
   const screenAddress = (network: string, address: string) =>
     screen({ kind: 'address', network, subject: address }, () => provider.screenAddress(network, address));
 
+  /**
+   * What the ticket's payments (`txids` screened now, the rest as last screened) and its payout
+   * address call for: null to pay out, else the review's reason and deadline.
+   */
+  async function reviewOf(ticket: TicketRow, txids: string[]): Promise<DepositReview | null> {
+    if (!ticket.depositChain || !ticket.depositAddress) return null;
+    const network = NETWORK_OF_CHAIN[ticket.depositChain];
+    const address = ticket.depositAddress;
+    const deposits: Screened[] = [];
+    for (const txid of txids) {
+      deposits.push(
+        await screen({ kind: 'transaction', network, subject: txid }, () =>
+          provider.screenTransaction(network, txid, address),
+        ),
+      );
+    }
+    const settings = await readAmlSettings(db);
+    const deadline = new Date(Date.now() + settings.reviewHours * 3_600_000);
+    const worst = Math.max(
+      (await worstPaymentScore(db, ticket.id, network)) ?? 0,
+      ...deposits.map((d) => d.score ?? 0),
+    );
+    if (worst >= settings.reviewScore) return { reason: 'aml_risk', deadline };
+    const get = catalog.get().currencies.get(ticket.getCode)?.row;
+    const payout = get && payoutAddressOf(get, ticket.requisites.get);
+    const screened = payout ? await screenAddress(payout.network, payout.address) : null;
+    if (screened?.state === 'done' && screened.score !== null && screened.score >= settings.refuseScore) {
+      return { reason: 'aml_address', deadline };
+    }
+    if (deposits.some((d) => d.state !== 'done') || (screened && screened.state !== 'done')) {
+      return { reason: 'aml_unavailable', deadline };
+    }
+    return null;
+  }
+
   return {
     /**
      * Before a ticket is made: a payout address at or above the refusal threshold is refused, and
@@ -127,27 +164,53 @@ export function createAmlScreening({
      */
     async depositReview(obs: IncomingPayment): Promise<DepositReview | null> {
       const ticket = await findTicket(db, obs.ticketId);
-      if (!ticket?.depositChain || !ticket.depositAddress) return null;
-      const network = NETWORK_OF_CHAIN[ticket.depositChain];
-      const address = ticket.depositAddress;
-      const deposit = await screen({ kind: 'transaction', network, subject: obs.txid }, () =>
-        provider.screenTransaction(network, obs.txid, address),
-      );
-      const settings = await readAmlSettings(db);
-      const deadline = new Date(Date.now() + settings.reviewHours * 3_600_000);
-      const earlier = await worstPaymentScore(db, ticket.id, network);
-      const worst = Math.max(deposit.score ?? 0, earlier ?? 0);
-      if (worst >= settings.reviewScore) return { reason: 'aml_risk', deadline };
-      const get = catalog.get().currencies.get(ticket.getCode)?.row;
-      const payout = get && payoutAddressOf(get, ticket.requisites.get);
-      const screened = payout ? await screenAddress(payout.network, payout.address) : null;
-      if (screened?.state === 'done' && screened.score !== null && screened.score >= settings.refuseScore) {
-        return { reason: 'aml_address', deadline };
+      return ticket ? reviewOf(ticket, [obs.txid]) : null;
+    },
+
+    /**
+     * Reviews held only because the provider did not answer, screened again now that it may: clean,
+     * the ticket is paid and its payout goes on; risky, the review keeps its deadline with the real
+     * reason. Each decided under the ticket's lock, so an operator's step at the same moment wins whole.
+     */
+    async recheckUnanswered(limit = 20): Promise<number> {
+      let decided = 0;
+      for (const waiting of await listUnansweredReviews(db, limit)) {
+        const counted = (await listPayments(db, waiting.id)).filter((p) => p.confirmedAt && !p.goneAt);
+        const review = await reviewOf(
+          waiting,
+          counted.map((p) => p.txid),
+        );
+        if (review?.reason === 'aml_unavailable') continue;
+        const moved = await db.transaction(async (tx) => {
+          const ticket = await lockTicket(tx, waiting.id);
+          if (ticket?.status !== 'on_review' || ticket.statusReason !== 'aml_unavailable') return null;
+          const audit = (after: TicketRow) =>
+            writeAudit(tx, {
+              actorId: null,
+              actorName: 'system',
+              action: 'amlRescreened',
+              resource: 'tickets',
+              resourceId: ticket.id,
+              before: { status: ticket.status, reason: ticket.statusReason },
+              after: { status: after.status, reason: after.statusReason },
+            });
+          if (review) {
+            const after = await updateTicket(tx, ticket.id, { statusReason: review.reason });
+            await audit(after);
+            return after;
+          }
+          return tickets.transitionIn(tx, ticket.id, 'clearReview', {
+            actor: 'system',
+            note: null,
+            within: (_tx, _before, after) => audit(after),
+          });
+        });
+        if (!moved) continue;
+        decided += 1;
+        catalog.forgetReserve(moved.getCode);
       }
-      if (deposit.state !== 'done' || (screened && screened.state !== 'done')) {
-        return { reason: 'aml_unavailable', deadline };
-      }
-      return null;
+      if (decided > 0) void mailer.flush();
+      return decided;
     },
 
     /**

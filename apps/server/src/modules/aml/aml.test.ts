@@ -220,11 +220,27 @@ describe('a watched deposit screened when it counts', () => {
     expect(expired!.action).toBe('amlReviewExpired');
   });
 
-  it('reviews a deposit it could not screen (the service timed out), and never pays it out meanwhile', async () => {
-    const ticket = (await btcTicket()).json();
+  it('reviews a deposit it could not screen (the service timed out), and screens it again once the service is back', async () => {
+    const clean = (await btcTicket()).json();
+    const risky = (await btcTicket()).json();
+    const riskyTx = nextTx();
     aml.mode('hang');
-    expect(await paid(ticket.id, nextTx())).toBe('review');
-    expect((await view(ticket.id)).review.reason).toBe('aml_unavailable');
+    expect(await paid(clean.id, nextTx())).toBe('review');
+    expect(await paid(risky.id, riskyTx)).toBe('review');
+    expect((await view(clean.id)).review.reason).toBe('aml_unavailable');
+    // Still down: nothing moves.
+    expect(await ctx.app.services.aml.recheckUnanswered()).toBe(0);
+
+    aml.mode('ok');
+    aml.score(riskyTx, 97);
+    expect(await ctx.app.services.aml.recheckUnanswered()).toBe(2);
+    // Clean: paid, its payout goes on, the client mailed.
+    expect((await row(clean.id)).status).toBe('new');
+    // Risky: the review goes on, with its real reason and the same deadline.
+    const kept = await row(risky.id);
+    expect(kept.status).toBe('on_review');
+    expect(kept.statusReason).toBe('aml_risk');
+    expect((await auditOf(ctx, 'tickets', risky.id))[0]!.action).toBe('amlRescreened');
   });
 
   it('gives an operator’s release and the deadline one winner, each audited with its reason', async () => {
