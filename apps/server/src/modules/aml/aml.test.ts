@@ -3,14 +3,16 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Decimal } from '@obmen/shared';
 import { auditOf, call, consoleRoles } from '../../../test/admin';
 import { AML_ACCESS_ID, AML_ACCESS_KEY, startFakeAml, type FakeAml } from '../../../test/fake-aml';
+import { startFakeBinance, type FakeBinance } from '../../../test/fake-binance';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import { createTicket, TRON_ADDRESS } from '../../../test/tickets';
-import { currencies, outbox, reserves, ticketHistory, tickets } from '../../db/schema';
+import { currencies, outbox, reserves, ticketHistory, ticketPayouts, tickets } from '../../db/schema';
 import { ZPUB } from '../../../test/fake-esplora';
 import { AmlUnavailableError } from './aml-provider';
 import { createAmlBotClient } from './amlbot-client';
 
 let aml: FakeAml;
+let binance: FakeBinance;
 let ctx: TestContext;
 let roles: Awaited<ReturnType<typeof consoleRoles>>;
 let txn = 0;
@@ -56,16 +58,35 @@ const paid = async (id: string, txid: string) =>
 const row = async (id: string) => (await ctx.database.db.select().from(tickets).where(eq(tickets.id, id)))[0]!;
 const view = async (id: string, lang = 'ru') =>
   (await ctx.app.inject({ url: `/api/v1/Tickets/${id}`, headers: { 'accept-language': lang } })).json();
+const payoutsOf = (id: string) => ctx.database.db.select().from(ticketPayouts).where(eq(ticketPayouts.ticketId, id));
 const held = async (code: string) =>
   new Decimal((await ctx.database.db.select().from(reserves).where(eq(reserves.currencyCode, code)))[0]!.held);
 
 beforeAll(async () => {
   aml = await startFakeAml();
+  binance = await startFakeBinance();
+  binance.setBalance('USDT', '1000000');
   ctx = await createTestApp({
     chainWatch: true,
+    // USDT TRC20 paid out automatically (issue 44): a review must hold its payout back.
+    payouts: true,
+    payoutTimings: { leaseSeconds: 1, settleSeconds: 1, callTimeoutMs: 500 },
     aml: { url: aml.url, accessId: AML_ACCESS_ID, accessKey: AML_ACCESS_KEY },
   });
   roles = await consoleRoles(ctx);
+  const payouts = await call(ctx, 'PUT', '/api/admin/payout-settings/USDTTRC20', roles.admin, {
+    mode: 'binance',
+    binance: { baseUrl: binance.base, coin: 'USDT', network: 'TRX' },
+    credentials: { apiKey: binance.apiKey, apiSecret: binance.apiSecret },
+    limits: {
+      maxPerTicket: null,
+      maxPerDay: null,
+      maxPerCustomerDay: null,
+      fourEyesAbove: null,
+      firstExchangeDelayMinutes: 0,
+    },
+  });
+  expect(payouts.statusCode, payouts.body).toBe(200);
   // Bitcoin watched (a deposit address per ticket), so its deposits are screened on their network.
   await ctx.database.db
     .update(currencies)
@@ -81,6 +102,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   aml.close();
+  binance.close();
   await ctx.close();
 });
 beforeEach(() => {
@@ -241,6 +263,25 @@ describe('a watched deposit screened when it counts', () => {
     expect(kept.status).toBe('on_review');
     expect(kept.statusReason).toBe('aml_risk');
     expect((await auditOf(ctx, 'tickets', risky.id))[0]!.action).toBe('amlRescreened');
+  });
+
+  it('sends no payout while on review; the operator’s release queues it', async () => {
+    const clean = (await btcTicket()).json();
+    expect(await paid(clean.id, nextTx())).toBe('paid');
+    expect(await payoutsOf(clean.id)).toHaveLength(1);
+
+    const ticket = (await btcTicket()).json();
+    const txid = nextTx();
+    aml.score(txid, 91);
+    expect(await paid(ticket.id, txid)).toBe('review');
+    await ctx.app.services.payoutWorker.run();
+    expect(await payoutsOf(ticket.id)).toEqual([]);
+    const released = await call(ctx, 'POST', `/api/admin/tickets/${ticket.id}/clearReview`, roles.operator, {
+      note: 'the source is a known exchange',
+    });
+    expect(released.statusCode, released.body).toBe(200);
+    expect(await payoutsOf(ticket.id)).toEqual([expect.objectContaining({ state: 'queued' })]);
+    expect((await auditOf(ctx, 'tickets', ticket.id))[0]!.after).toMatchObject({ status: 'new' });
   });
 
   it('gives an operator’s release and the deadline one winner, each audited with its reason', async () => {
