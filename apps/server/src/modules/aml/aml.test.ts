@@ -8,6 +8,7 @@ import { createTestApp, type TestContext } from '../../../test/test-app';
 import { createTicket, TRON_ADDRESS } from '../../../test/tickets';
 import { currencies, outbox, reserves, ticketHistory, ticketPayouts, tickets } from '../../db/schema';
 import { ZPUB } from '../../../test/fake-esplora';
+import { ConfigError, loadConfig } from '../../config';
 import { AmlUnavailableError } from './aml-provider';
 import { createAmlBotClient } from './amlbot-client';
 
@@ -108,6 +109,16 @@ afterAll(async () => {
 beforeEach(() => {
   aml.mode('ok');
   aml.calls.length = 0;
+});
+
+describe('the AML settings at start', () => {
+  it('is off by default, and on only with the account’s id and key (the key never printed)', () => {
+    expect(loadConfig({}).AML).toBe(false);
+    expect(() => loadConfig({ AML: 'on', AML_ACCESS_KEY: 'secret-key' })).toThrow(ConfigError);
+    expect(() => loadConfig({ AML: 'on', AML_ACCESS_KEY: 'secret-key' })).not.toThrow(/secret-key/);
+    const on = loadConfig({ AML: 'on', AML_ACCESS_ID: 'id', AML_ACCESS_KEY: 'key' });
+    expect(on.AML_URL).toBe('https://extrnlapiendpoint.silencatech.com');
+  });
 });
 
 describe('the AMLBot client against its local fake', () => {
