@@ -105,6 +105,9 @@ import {
 import { createWebhookSender } from './modules/partner-webhooks/webhook-sender';
 import { CHAINS } from './modules/chain/addresses';
 import { createChainWatcher, type OnObservation } from './modules/chain/chain-watcher';
+import { createAmlBotClient } from './modules/aml/amlbot-client';
+import { amlAdminRoutes } from './modules/aml/aml.routes';
+import { createAmlScreening, type AmlPolling, type AmlScreening } from './modules/aml/aml.service';
 import { allocateDeposit } from './modules/chain/deposits';
 import { clearWatchErrors } from './modules/chain/chain.repository';
 import { createRegisterCodes } from './modules/accounts/register-codes';
@@ -182,6 +185,10 @@ export interface AppDeps {
         | 'WEBHOOK_ALLOW_PRIVATE_HOSTS'
         | 'PARTNER_KEY_MAX_RATE'
         | 'EMBED_LOCAL_HTTP'
+        | 'AML'
+        | 'AML_URL'
+        | 'AML_ACCESS_ID'
+        | 'AML_ACCESS_KEY'
       >
     >;
   database: Database;
@@ -212,6 +219,8 @@ export interface AppDeps {
   telegramTimings?: Partial<TelegramTimings>;
   /** Shorter webhook timeouts and retries, a lower pause threshold (tests). */
   webhookTimings?: Partial<WebhookTimings>;
+  /** Quicker polls of a pending AML check and a shorter call timeout (tests). */
+  amlTimings?: AmlPolling & { timeoutMs: number };
 }
 
 export async function buildApp({
@@ -229,6 +238,7 @@ export async function buildApp({
   payoutTimings,
   telegramTimings,
   webhookTimings,
+  amlTimings,
 }: AppDeps) {
   const app = Fastify({
     logger: withRedactedRequests(logger ?? { level: config.LOG_LEVEL }),
@@ -438,7 +448,24 @@ export async function buildApp({
     secret,
     ...(config.PAYMENT_WINDOWS && { paymentWindowOverrides: config.PAYMENT_WINDOWS }),
     ...(config.CHAIN_WATCH && { allocateDeposit }),
+    // The screening service needs the tickets service (its reviews' deadlines): it is made just below.
+    ...(config.AML && { screenPayout: (get, requisites) => aml.screenPayout(get, requisites) }),
   });
+  const aml: AmlScreening = createAmlScreening({
+    db: database.db,
+    provider: createAmlBotClient({
+      baseUrl: config.AML_URL ?? 'https://extrnlapiendpoint.silencatech.com',
+      accessId: config.AML_ACCESS_ID ?? '',
+      accessKey: config.AML_ACCESS_KEY ?? '',
+      ...(amlTimings && { timeoutMs: amlTimings.timeoutMs }),
+    }),
+    catalog,
+    tickets,
+    mailer,
+    log: app.log,
+    ...(amlTimings && { polling: amlTimings }),
+  });
+  await app.register(amlAdminRoutes, { guards, aml });
   await app.register(ticketsRoutes, {
     tickets,
     guards,
@@ -457,7 +484,15 @@ export async function buildApp({
   });
   const receipts = createReceiptsService({ db: database.db, sealer, tickets, publicUrl: config.PUBLIC_URL });
   await app.register(receiptsRoutes, { receipts, guards });
-  const payments = createIncomingPaymentsService({ db: database.db, catalog, exchange, signer, mailer, tickets });
+  const payments = createIncomingPaymentsService({
+    db: database.db,
+    catalog,
+    exchange,
+    signer,
+    mailer,
+    tickets,
+    ...(config.AML && { screen: aml.depositReview }),
+  });
   await app.register(incomingPaymentsRoutes, { payments, guards });
   const cardCheck = createCardCheckService({
     db: database.db,
@@ -532,6 +567,12 @@ export async function buildApp({
     // SKIP LOCKED in the job still gives each expired ticket to one transaction, whoever runs it.
     scheduler.every('expire_tickets', config.TICKET_EXPIRY_CHECK_SECONDS ?? 10, () => tickets.expireDue());
     scheduler.every('partner_webhooks', 2, () => webhooks.deliver());
+    // SKIP LOCKED gives each overdue review to one process; an operator's decision at the same moment wins or loses whole.
+    if (config.AML) {
+      scheduler.every('aml_reviews', 60, () => aml.expireReviews());
+      // A deposit held because the provider did not answer is screened again, and paid if clean.
+      scheduler.every('aml_rescreen', 120, () => aml.recheckUnanswered());
+    }
     if (config.RATE_SOURCE === 'live') {
       const live = createLiveRates({
         database,
@@ -618,6 +659,7 @@ export async function buildApp({
     telegram,
     webhooks,
     receipts,
+    aml,
   });
 
   return app;
@@ -643,6 +685,8 @@ export interface Services {
   webhooks: PartnerWebhooks;
   /** Signed receipts of successful tickets and the review links (issue 48). */
   receipts: ReceiptsService;
+  /** AML screening (issue 48): `expireReviews` is its job (tests run it by hand). */
+  aml: AmlScreening;
 }
 
 declare module 'fastify' {

@@ -171,6 +171,11 @@ const settings = z.object({
   // partner's URL can be neither plain http nor an address inside this network (SSRF, docs/partners.md).
   WEBHOOK_ALLOW_HTTP: offByDefault,
   WEBHOOK_ALLOW_PRIVATE_HOSTS: offByDefault,
+  // AML screening (issue 48, docs/aml.md): payout addresses at creation, watched deposits when they count.
+  AML: offByDefault,
+  AML_URL: z.url({ error: 'must be an absolute URL' }).default('https://extrnlapiendpoint.silencatech.com'),
+  AML_ACCESS_ID: z.preprocess(emptyAsUndefined, z.string().max(200).optional()),
+  AML_ACCESS_KEY: z.preprocess(emptyAsUndefined, z.string().max(500).optional()),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',
@@ -244,6 +249,10 @@ const configSchema = settings
   .refine((config) => !config.TELEGRAM_BOT_TOKEN || config.TELEGRAM_BOT_USERNAME, {
     path: ['TELEGRAM_BOT_USERNAME'],
     message: 'must be set when TELEGRAM_BOT_TOKEN is (the bot username from @BotFather)',
+  })
+  .refine((config) => !config.AML || (config.AML_ACCESS_ID && config.AML_ACCESS_KEY), {
+    path: ['AML_ACCESS_KEY'],
+    message: 'and AML_ACCESS_ID must be set when AML is on (the access id and key of the AMLBot account)',
   });
 
 export type Config = z.infer<typeof configSchema> & { PUBLIC_URL: string };
@@ -261,6 +270,7 @@ const SECRETS = [
   'METRICS_TOKEN',
   'TELEGRAM_BOT_TOKEN',
   'TELEGRAM_WEBHOOK_SECRET',
+  'AML_ACCESS_KEY',
 ];
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {

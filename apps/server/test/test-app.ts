@@ -56,6 +56,8 @@ export interface TestAppOptions {
   /** Partners' webhooks to the local fake receiver: plain http and 127.0.0.1 allowed (issue 47). */
   webhooks?: { allowHttp?: boolean; allowPrivateHosts?: boolean };
   webhookTimings?: AppDeps['webhookTimings'];
+  /** AML=on against the local fake AMLBot (test/fake-aml.ts), with quick polls (issue 48). */
+  aml?: { url: string; accessId: string; accessKey: string; timings?: AppDeps['amlTimings'] };
 }
 
 // Tests register many users from one address; the limits get their own tests.
@@ -96,6 +98,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
       ...(options.chainWatchSeconds && { CHAIN_WATCH_SECONDS: options.chainWatchSeconds }),
       WEBHOOK_ALLOW_HTTP: options.webhooks?.allowHttp ?? false,
       WEBHOOK_ALLOW_PRIVATE_HOSTS: options.webhooks?.allowPrivateHosts ?? false,
+      ...(options.aml && {
+        AML: true,
+        AML_URL: options.aml.url,
+        AML_ACCESS_ID: options.aml.accessId,
+        AML_ACCESS_KEY: options.aml.accessKey,
+      }),
       ...(options.liveRates && {
         RATE_SOURCE: 'live' as const,
         ...(options.liveRates.sources && { RATE_SOURCES: options.liveRates.sources }),
@@ -114,6 +122,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
     ...(options.payoutTimings && { payoutTimings: options.payoutTimings }),
     ...(options.telegramTimings && { telegramTimings: options.telegramTimings }),
     ...(options.webhookTimings && { webhookTimings: options.webhookTimings }),
+    ...(options.aml && { amlTimings: options.aml.timings ?? { times: 3, everyMs: 20, timeoutMs: 200 } }),
     database,
     secret: 'test-secret-that-is-long-enough-for-hmac-0123456789',
     twoFactorKey: 'test-two-factor-key-that-is-long-enough-0123456789',

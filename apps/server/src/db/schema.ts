@@ -17,3 +17,4 @@ export * from './tables/ticket-messages';
 export * from './tables/partner-webhooks';
 export * from './tables/partner-embed';
 export * from './tables/receipts';
+export * from './tables/aml';

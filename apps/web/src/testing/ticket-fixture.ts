@@ -45,4 +45,5 @@ export const ticketFixture = {
   rest: null as string | null,
   paymentChoices: null as unknown,
   excessRefund: null as unknown,
+  review: null as unknown,
 };

@@ -13,3 +13,4 @@ export * from './admin/content';
 export * from './admin/ticket-payouts';
 export * from './admin/telegram';
 export * from './admin/desk';
+export * from './admin/aml';

@@ -1,12 +1,14 @@
 import * as z from './zod';
 import { CURRENCY_KINDS, decimalString, rateSourceSchema } from './exchange';
 
-import { PAYMENT_PROBLEMS, TICKET_STATUSES } from './ticket-statuses';
+import { AML_REVIEW_REASONS, PAYMENT_PROBLEMS, TICKET_STATUSES } from './ticket-statuses';
 
 export {
+  AML_REVIEW_REASONS,
   OPEN_TICKET_STATUSES,
   PAYMENT_PROBLEMS,
   TICKET_STATUSES,
+  type AmlReviewReason,
   type PaymentProblem,
   type TicketStatus,
 } from './ticket-statuses';
@@ -190,6 +192,11 @@ export const ticketSchema = z.object({
   paymentChoices: paymentChoicesSchema.nullable(),
   /** The excess of an overpayment sent back while the exchange went on (issue 45): owed until its transaction is recorded. */
   excessRefund: excessRefundSchema.nullable(),
+  /**
+   * An AML review of a paid ticket (issue 48), while it lasts: why, and until when an operator
+   * decides; past it, the refund opens for the client on its own.
+   */
+  review: z.object({ reason: z.enum(AML_REVIEW_REASONS), deadline: z.string() }).nullable(),
   history: z.array(z.object({ status: z.enum(TICKET_STATUSES), at: z.string() })),
 });
 export type Ticket = z.infer<typeof ticketSchema>;

@@ -157,4 +157,14 @@ export const EN_LATER_MESSAGES: Record<LaterMessageKey, string> = {
   'receipt.tooLong': 'The text is too long for a receipt',
   'receipt.reviewUrlInvalid': 'The address must start with https:// or http://',
   'receipt.notReady': 'The receipt is ready once the exchange has completed',
+  'ticketStatus.on_review': 'AML review',
+  'paymentProblem.aml':
+    'The AML review did not accept the payment or did not end in time: we return the money, give an address to refund to',
+  'amlReview.aml_risk': 'The source of the payment scored a high risk on AML screening',
+  'amlReview.aml_address': 'The payout address scored a high risk on AML screening',
+  'amlReview.aml_unavailable': 'The AML screening service did not answer, an operator checks the payment',
+  'amlReview.expired': 'The AML review did not end in time',
+  'ticket.amlAddressRefused':
+    'The payout address did not pass AML screening (risk score {score} of 100): give another address, one not linked to risky sources',
+  'admin.amlRefuseBelowReview': 'The refusal threshold cannot be below the review threshold',
 };

@@ -154,4 +154,14 @@ export const RU_LATER_MESSAGES = {
   'receipt.tooLong': 'Слишком длинный текст для квитанции',
   'receipt.reviewUrlInvalid': 'Адрес должен начинаться с https:// или http://',
   'receipt.notReady': 'Квитанция появится, когда обмен успешно завершится',
+  'ticketStatus.on_review': 'Проверка AML',
+  'paymentProblem.aml':
+    'Проверка AML не допустила платёж или не завершилась в срок: средства вернём, укажите адрес для возврата',
+  'amlReview.aml_risk': 'Источник платежа получил высокую оценку риска при проверке AML',
+  'amlReview.aml_address': 'Адрес получения получил высокую оценку риска при проверке AML',
+  'amlReview.aml_unavailable': 'Сервис проверки AML не ответил, платёж проверит оператор',
+  'amlReview.expired': 'Проверка AML не завершилась в срок',
+  'ticket.amlAddressRefused':
+    'Адрес получения не прошёл проверку AML (оценка риска {score} из 100): укажите другой адрес, с которым не связаны рискованные источники',
+  'admin.amlRefuseBelowReview': 'Порог отказа не может быть ниже порога проверки',
 } as const;

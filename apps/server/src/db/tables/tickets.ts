@@ -82,6 +82,8 @@ export const tickets = pgTable(
     excessRefundFee: money('excess_refund_fee'),
     excessRefundTxid: text('excess_refund_txid'),
     paymentDeadline: timestamp('payment_deadline', { withTimezone: true }),
+    /** Until when an operator decides an AML review (issue 48); past it the refund opens for the client. */
+    reviewDeadline: timestamp('review_deadline', { withTimezone: true }),
     /**
      * How the ticket holds its get amount while open (issue 42): `unpaid` hard and under the unpaid
      * cap, `paid` hard once its payment counted, `soft` nothing held (past the cap) until it is paid.
@@ -114,6 +116,9 @@ export const tickets = pgTable(
     index('tickets_referrer').on(t.referrerId, t.createdAt, t.id),
     check('tickets_channel', sql`${t.channel} in ('site', 'api', 'embed')`),
     index('tickets_status').on(t.status, t.createdAt),
+    index('tickets_review_deadline')
+      .on(t.reviewDeadline)
+      .where(sql`${t.status} = 'on_review'`),
     index('tickets_expiry')
       .on(t.paymentDeadline)
       .where(sql`${t.status} in ('card_check', 'advance')`),

@@ -55,6 +55,7 @@ const ADMIN_ONLY = [
   'POST /api/admin/receipt-keys/rotate',
   'GET /api/admin/review-links',
   'PUT /api/admin/review-links',
+  'PUT /api/admin/aml/settings',
 ];
 
 /** A concrete URL for a route pattern: each parameter gets a well-formed value that names nothing. */

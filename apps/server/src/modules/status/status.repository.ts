@@ -20,7 +20,8 @@ export function watchedNetworks(db: DbOrTx) {
 }
 
 /**
- * Each direction's median seconds from paid (the ticket's first entry into `new`) to paid out (its
+ * Each direction's median seconds from paid (the ticket's first entry into `new`, or `on_review` when AML
+ * held it first) to paid out (its
  * entry into `success`), over its last STATUS_MEDIAN_OF successful tickets by completion.
  */
 export function payoutMedians(db: DbOrTx) {
@@ -28,7 +29,7 @@ export function payoutMedians(db: DbOrTx) {
     db,
     sql`with done as (
           select t.id, t.give_code, t.get_code,
-                 (select min(h.created_at) from ticket_history h where h.ticket_id = t.id and h.to_status = 'new') as paid_at,
+                 (select min(h.created_at) from ticket_history h where h.ticket_id = t.id and h.to_status in ('new', 'on_review')) as paid_at,
                  (select min(h.created_at) from ticket_history h where h.ticket_id = t.id and h.to_status = 'success') as done_at
           from tickets t
           where t.status = 'success'

@@ -9,6 +9,7 @@ import {
   roundDown,
   toAmount,
   toRate,
+  type AmlReviewReason,
   type ContinueQuote,
   type Lang,
   type RefundExcessBody,
@@ -62,7 +63,13 @@ export interface PaymentReporter {
 }
 
 /** What became of an observation. */
-export type PaymentOutcome = 'seen' | 'gone' | 'paid' | 'problem' | 'recorded';
+export type PaymentOutcome = 'seen' | 'gone' | 'paid' | 'problem' | 'recorded' | 'review';
+
+/** An AML review a counted payment calls for (issue 48): why, and until when an operator decides. */
+export interface PaymentReview {
+  reason: AmlReviewReason;
+  deadline: Date;
+}
 
 const WATCHER: PaymentReporter = { source: 'chain', actor: { id: null, name: 'system' } };
 
@@ -96,6 +103,7 @@ export function createIncomingPaymentsService({
   signer,
   mailer,
   tickets,
+  screen,
 }: {
   db: Db;
   catalog: Catalog;
@@ -103,6 +111,8 @@ export function createIncomingPaymentsService({
   signer: QuoteSigner;
   mailer: Mailer;
   tickets: TicketsService;
+  /** With AML=on: a watched payment that counts is screened first, outside its transaction (issue 48). */
+  screen?: (obs: IncomingPayment) => Promise<PaymentReview | null>;
 }) {
   const giveCurrency = (ticket: Pick<TicketRow, 'giveCode'>) => catalog.get().currencies.get(ticket.giveCode)?.row;
 
@@ -192,7 +202,12 @@ export function createIncomingPaymentsService({
    * A ticket the job closed, paid in full in time: paid after all if its reserve is still free (a
    * paid ticket never goes without it); otherwise a payment problem, and the client's choice.
    */
-  async function resume(tx: Tx, ticket: TicketRow, actor: string): Promise<PaymentOutcome> {
+  async function resume(
+    tx: Tx,
+    ticket: TicketRow,
+    actor: string,
+    review: PaymentReview | null,
+  ): Promise<PaymentOutcome> {
     // A closed ticket holds nothing, whatever its hold was: a paid, hard hold is taken now if that much is free.
     if (!(await secureHold(tx, { ...ticket, hold: 'soft' }))) {
       await tickets.transitionIn(tx, ticket.id, 'paymentProblem', {
@@ -203,8 +218,19 @@ export function createIncomingPaymentsService({
     }
     // Its promo code was let go at the expiry; taken again if nobody has it (its bonus is in the sums either way).
     if (ticket.promoCode) await holdPromo(tx, ticket.promoCode, ticket.id, ticket.userId);
+    if (review) return putOnReview(tx, ticket, actor, review);
     await tickets.transitionIn(tx, ticket.id, 'resume', { actor, set: { finishedAt: null, statusReason: null } });
     return 'paid';
+  }
+
+  /** Paid in full, but screened as risky (or not screened): held for an operator until the deadline (issue 48). */
+  async function putOnReview(tx: Tx, ticket: TicketRow, actor: string, review: PaymentReview): Promise<PaymentOutcome> {
+    await tickets.transitionIn(tx, ticket.id, 'review', {
+      actor,
+      note: review.reason,
+      set: { reviewDeadline: review.deadline, finishedAt: null },
+    });
+    return 'review';
   }
 
   /**
@@ -221,7 +247,14 @@ export function createIncomingPaymentsService({
       countedBefore,
       amount,
       reporter,
-    }: { seenAt: Date; countedBefore: Decimal; amount: string; reporter: PaymentReporter },
+      review,
+    }: {
+      seenAt: Date;
+      countedBefore: Decimal;
+      amount: string;
+      reporter: PaymentReporter;
+      review: PaymentReview | null;
+    },
   ): Promise<PaymentOutcome> {
     const scale = scaleOf(catalog.get(), ticket.giveCode);
     const giveSum = new Decimal(ticket.giveSum);
@@ -234,11 +267,13 @@ export function createIncomingPaymentsService({
       const deadline = ticket.paymentDeadline;
       if (deadline && (new Date() <= deadline || (await ticketAwaitsPayment(tx, ticket.id)))) return 'recorded';
     }
-    if (verdict === 'exact' && ticket.status === 'deleted') return resume(tx, ticket, actor);
+    if (verdict === 'exact' && ticket.status === 'deleted') return resume(tx, ticket, actor, review);
     // A paid ticket holds its reserve hard; a soft hold (past the unpaid cap) that finds too little
     // free is the client's choice to make, as any payment problem (issue 42).
     const problem = verdict === 'exact' && !(await secureHold(tx, ticket)) ? 'reserve' : verdict;
     if (problem === 'exact') {
+      // A ticket its client marked paid is reviewed too; one an operator made paid (hold `paid`) may be paying out already.
+      if (review && !(ticket.status === 'new' && ticket.hold === 'paid')) return putOnReview(tx, ticket, actor, review);
       // Marked paid by the client already: the transfer bears it out, and the payout follows.
       if (!allows('confirm', ticket.status)) {
         if (ticket.status === 'new') await tickets.paidIn(tx, { ...ticket, hold: 'paid' });
@@ -249,12 +284,13 @@ export function createIncomingPaymentsService({
     }
     await tickets.transitionIn(tx, ticket.id, 'paymentProblem', {
       actor,
-      set: { paymentProblem: problem, finishedAt: null, statusReason: null },
+      // A payment off the ticket's sum from a risky (or unscreened) source is only sent back (issue 48).
+      set: { paymentProblem: review ? 'aml' : problem, finishedAt: null, statusReason: null },
     });
     return 'problem';
   }
 
-  async function recordIn(tx: Tx, obs: IncomingPayment, reporter: PaymentReporter) {
+  async function recordIn(tx: Tx, obs: IncomingPayment, reporter: PaymentReporter, review: PaymentReview | null) {
     const ticket = await lockTicket(tx, obs.ticketId);
     if (!ticket) throw new NotFoundError('ticket.notFound');
     const amount = checkedAmount(obs.amount, scaleOf(catalog.get(), ticket.giveCode), reporter.source);
@@ -296,7 +332,7 @@ export function createIncomingPaymentsService({
       if (!counts && !obs.gone) await tickets.queueTicketMail(tx, ticket, tickets.paymentSeenMailOf(ticket, row));
     }
     if (!counts) return { ticket, outcome: obs.gone ? 'gone' : 'seen' } as const;
-    const outcome = await settle(tx, ticket, { seenAt: firstSeen, countedBefore, amount, reporter });
+    const outcome = await settle(tx, ticket, { seenAt: firstSeen, countedBefore, amount, reporter, review });
     await writeAudit(tx, {
       actorId: reporter.actor.id,
       actorName: reporter.actor.name,
@@ -304,7 +340,7 @@ export function createIncomingPaymentsService({
       resource: 'tickets',
       resourceId: ticket.id,
       before: { status: ticket.status },
-      after: { txid: obs.txid, amount, source: reporter.source, outcome },
+      after: { txid: obs.txid, amount, source: reporter.source, outcome, ...(review && { aml: review.reason }) },
     });
     return { ticket, outcome };
   }
@@ -315,11 +351,13 @@ export function createIncomingPaymentsService({
      * watchers reporting the same transaction take turns, and the second finds it counted.
      */
     async recordIncomingPayment(obs: IncomingPayment, reporter: PaymentReporter = WATCHER): Promise<PaymentOutcome> {
+      const counts = !obs.gone && obs.confirmations >= obs.required;
+      const review = screen && counts && reporter.source === 'chain' ? await screen(obs) : null;
       const { ticket, outcome } = await db.transaction(async (tx) => {
         await reporter.guard?.(tx);
-        return recordIn(tx, obs, reporter);
+        return recordIn(tx, obs, reporter, review);
       });
-      if (outcome === 'paid' || outcome === 'problem') catalog.forgetReserve(ticket.getCode);
+      if (outcome === 'paid' || outcome === 'problem' || outcome === 'review') catalog.forgetReserve(ticket.getCode);
       if (outcome !== 'recorded' && outcome !== 'gone') void mailer.flush();
       return outcome;
     },
@@ -328,6 +366,8 @@ export function createIncomingPaymentsService({
     async continueQuote(id: string, requester: UserRow | null): Promise<ContinueQuote> {
       const row = await tickets.readable(id, requester);
       if (row.status !== 'payment_problem') throw new ConflictError('wrong_status', 'ticket.wrongStatus');
+      // Refused on AML review: only the refund remains (issue 48).
+      if (row.paymentProblem === 'aml') throw new ConflictError('choice_unavailable', 'ticket.choiceUnavailable');
       const received = toAmount(
         new Decimal(await confirmedTotal(db, id)),
         scaleOf(catalog.get(), row.giveCode),
@@ -383,6 +423,7 @@ export function createIncomingPaymentsService({
       const updated = await db.transaction(async (tx) => {
         const ticket = await lockTicket(tx, id);
         if (ticket?.status !== 'payment_problem') throw new ConflictError('wrong_status', 'ticket.wrongStatus');
+        if (ticket.paymentProblem === 'aml') throw new ConflictError('choice_unavailable', 'ticket.choiceUnavailable');
         // Another payment counted since the quote: it priced a different amount.
         if (
           claims.giveSum !==

@@ -89,6 +89,8 @@ export interface TicketCreationOptions {
   secret: string;
   /** With CHAIN_WATCH: the ticket's own deposit address, taken in its creation's transaction (chain/deposits.ts). */
   allocateDeposit?: (tx: Tx, currency: CurrencyRow, giveSum: string) => Promise<Partial<NewTicket> | null>;
+  /** With AML=on (issue 48): screens the payout address before anything is held; throws to refuse the ticket. */
+  screenPayout?: (get: CurrencyRow, requisites: Record<string, string>) => Promise<void>;
 }
 
 /**
@@ -235,6 +237,7 @@ export function createTicketCreation(
         Object.entries(problems).map(([name, key]) => ({ name, messages: [formatMessage(l, key)] })),
       );
     }
+    await options.screenPayout?.(pair.get.row, get.clean);
 
     const giveSum = toAmount(sums.giveSum, pair.give.row.scale, 'up');
     const getSum = toAmount(sums.getSum, pair.get.row.scale, 'down');

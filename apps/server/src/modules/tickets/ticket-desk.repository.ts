@@ -171,7 +171,7 @@ export function searchTickets(
               sql`${waitSeconds} / ${thresholdSeconds(desk.sla, 'red')} desc nulls last`,
             ]
           : []),
-        sql`case ${tickets.status} when 'new' then 0 when 'refund_requested' then 1 when 'card_check' then 2 when 'frozen' then 3 when 'advance' then 4 when 'payment_problem' then 5 else 6 end`,
+        sql`case ${tickets.status} when 'new' then 0 when 'on_review' then 0 when 'refund_requested' then 1 when 'card_check' then 2 when 'frozen' then 3 when 'advance' then 4 when 'payment_problem' then 5 else 6 end`,
         sql`case when ${inArray(tickets.status, OPEN)} then ${tickets.createdAt} end asc`,
         desc(tickets.createdAt),
       )

@@ -34,6 +34,15 @@ export const TICKET_ACTIONS = {
   requestRefund: { from: ['payment_problem'], to: 'refund_requested' },
   /** An operator sent the money back and recorded its transaction. */
   refund: { from: ['refund_requested'], to: 'refunded' },
+  /**
+   * AML (issue 48): a counted payment whose source (or the payout address) scored high, or could not be
+   * screened, waits for an operator until a deadline instead of paying out.
+   */
+  review: { from: ['advance', 'new', 'deleted'], to: 'on_review' },
+  /** The operator found it clean: paid, and the payout goes on. */
+  clearReview: { from: ['on_review'], to: 'new' },
+  /** The operator refused it, or the deadline passed undecided: a payment problem whose only choice is the refund. */
+  refuseReview: { from: ['on_review'], to: 'payment_problem' },
 } as const satisfies Record<string, { from: readonly TicketStatus[]; to: TicketStatus }>;
 
 export type TicketAction = keyof typeof TICKET_ACTIONS;
@@ -48,7 +57,13 @@ export const FINAL_STATUSES: readonly TicketStatus[] = ['deleted', 'error', 'suc
  * The statuses in which a ticket holds its get amount of the reserve (and its promo code). A payment
  * problem holds nothing: continuing takes a new hold for the new sum, a refund never pays out.
  */
-export const RESERVE_HOLDING_STATUSES: readonly TicketStatus[] = ['card_check', 'advance', 'new', 'frozen'];
+export const RESERVE_HOLDING_STATUSES: readonly TicketStatus[] = [
+  'card_check',
+  'advance',
+  'new',
+  'frozen',
+  'on_review',
+];
 
 /** The statuses of a ticket whose payment arrived: its hold is hard from then on (issue 42). */
-export const PAID_STATUSES: readonly TicketStatus[] = ['new', 'frozen', 'success'];
+export const PAID_STATUSES: readonly TicketStatus[] = ['new', 'frozen', 'success', 'on_review'];

@@ -9,6 +9,8 @@ import {
   toAmount,
   toRate,
   trimAmount,
+  AML_REVIEW_REASONS,
+  type AmlReviewReason,
   type Lang,
   pagePath,
   type ReviewLink,
@@ -77,11 +79,17 @@ function receivedOf(payments: TicketPaymentRow[], scale: number): string | null 
 const mailAmount = (side: Ticket['give'], lang: Lang) =>
   `${formatAmount(side.scale <= 2 ? side.sum : trimAmount(side.sum), lang)} ${side.valute}`;
 
+const isAmlReviewReason = (reason: string): reason is AmlReviewReason =>
+  (AML_REVIEW_REASONS as readonly string[]).includes(reason);
+
 /** The system's own reasons, worded in a language; null for an operator's note. */
 function systemReasonOf(row: Pick<TicketRow, 'statusReason'>, lang: Lang): string | null {
   if (row.statusReason === 'payment_expired') return formatMessage(lang, 'ticket.paymentExpired');
   if (row.statusReason === 'card_check_expired') return formatMessage(lang, 'ticket.cardCheckExpired');
   if (row.statusReason === 'card_review_expired') return formatMessage(lang, 'ticket.cardReviewExpired');
+  if (row.statusReason && isAmlReviewReason(row.statusReason))
+    return formatMessage(lang, `amlReview.${row.statusReason}`);
+  if (row.statusReason === 'aml_review_expired') return formatMessage(lang, 'amlReview.expired');
   return null;
 }
 
@@ -206,6 +214,10 @@ export function createTicketViews({ db, catalog, publicUrl }: { db: DbOrTx; cata
               txidUrl: giveExplorer(row.excessRefundTxid),
             }
           : null,
+      review:
+        row.status === 'on_review' && row.reviewDeadline && row.statusReason && isAmlReviewReason(row.statusReason)
+          ? { reason: row.statusReason, deadline: row.reviewDeadline.toISOString() }
+          : null,
       history,
     };
   }
@@ -255,6 +267,7 @@ export function createTicketViews({ db, catalog, publicUrl }: { db: DbOrTx; cata
         reason: shown.reason,
         refundNote: shown.refundNote,
         paymentDeadline: row.paymentDeadline,
+        reviewDeadline: shown.review ? row.reviewDeadline : null,
         problem: shown.paymentProblem,
         received: shown.received === null ? null : amount({ ...shown.give, sum: shown.received }),
         incoming: shown.payments.filter((p) => !p.gone).map((p) => ({ txid: p.txid, url: p.url })),

@@ -17,6 +17,8 @@ export interface TicketMailFacts {
   /** The operator's note on a refund, on a failed or frozen ticket. */
   refundNote: string | null;
   paymentDeadline: Date | null;
+  /** Until when an operator decides an AML review (issue 48). */
+  reviewDeadline: Date | null;
   /** Paid short, over or late: what the client is asked to decide about. */
   problem: PaymentProblem | null;
   /** What arrived and counted, with its currency. */
@@ -77,6 +79,10 @@ const NEXT_STEP: Record<TicketStatus, Record<Lang, string>> = {
     ru: 'Средства возвращены. Транзакция возврата указана ниже.',
     en: 'The money has been sent back. The refund transaction is below.',
   },
+  on_review: {
+    ru: 'Платёж получен и проходит проверку AML. Оператор решит до срока ниже: если проверка пройдёт, обмен продолжится сам; если нет или срок выйдет — на странице заявки откроется возврат средств.',
+    en: 'Your payment arrived and is under AML review. An operator decides by the deadline below: if it passes, the exchange goes on by itself; if not, or if the deadline passes, the refund opens on the ticket page.',
+  },
 };
 
 const proofLine = (label: string, proof: Proof) => `${label}: ${proof.txid}${proof.url ? `\n${proof.url}` : ''}`;
@@ -118,6 +124,10 @@ export function ticketStatusMail(lang: Lang, facts: TicketMailFacts): MailConten
           ? `Pay before ${time} UTC.`
           : `Оплатите до ${time} UTC.`,
     );
+  }
+  if (facts.status === 'on_review' && facts.reviewDeadline) {
+    const time = facts.reviewDeadline.toISOString().replace('T', ' ').slice(0, 16);
+    lines.push(en ? `Decision by ${time} UTC.` : `Решение до ${time} UTC.`);
   }
   if (facts.problem) lines.push(formatMessage(lang, `paymentProblem.${facts.problem}`) + '.');
   if (facts.received) lines.push(en ? `Received: ${facts.received}.` : `Получено: ${facts.received}.`);

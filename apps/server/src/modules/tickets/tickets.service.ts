@@ -151,6 +151,8 @@ export function createTicketsService(options: TicketsOptions) {
     const changes: Parameters<typeof updateTicket>[2] = { status: to };
     if (opts.note !== undefined) changes.statusReason = opts.note;
     if (action === 'expire') changes.statusReason = await expiryReason(tx, ticket);
+    // Refused on AML review (issue 48): what remains is the refund, as for any payment problem.
+    if (action === 'refuseReview') Object.assign(changes, { paymentProblem: 'aml', finishedAt: null });
     if (opts.payoutReference) changes.payoutReference = opts.payoutReference;
     if (opts.refundNote) changes.refundNote = opts.refundNote;
     if (action === 'approveCard') {

@@ -20,6 +20,7 @@ const TICKET_TONES: Record<TicketStatus, Tone> = {
   payment_problem: 'warning',
   refund_requested: 'accent',
   refunded: 'neutral',
+  on_review: 'warning',
 };
 
 /** A ticket's status in the words clients see (spec §4), coloured by what it asks of the operator. */

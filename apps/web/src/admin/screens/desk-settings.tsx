@@ -19,11 +19,12 @@ import { TextAreaField, TextField } from '../components/fields';
 import { QueryState } from '../components/query-state';
 import styles from '../components/desk.module.css';
 import { screenLoader } from '../staff';
+import { AmlSettings, amlSettingsRead } from './aml-settings-form';
 
 const settingsRead = adminQueryOptions<AdminDeskSettings>('desk-settings', '/desk-settings');
 const repliesRead = adminQueryOptions<AdminCannedReply[]>('canned-replies', '/canned-replies');
 
-export const loader = screenLoader('admin', settingsRead, repliesRead);
+export const loader = screenLoader('admin', settingsRead, repliesRead, amlSettingsRead);
 export { ScreenError as ErrorBoundary } from '../components/screen-error';
 
 /** The desk's settings (issue 46): how long an idle claim lasts, the SLA clocks' thresholds, and the canned replies. */
@@ -41,6 +42,7 @@ export function Component() {
       ) : (
         <SettingsForm key={settings.data.updatedAt} settings={settings.data} />
       )}
+      <AmlSettings />
       {!replies.data ? (
         <QueryState error={replies.error} onRetry={() => void replies.refetch()} />
       ) : (

@@ -23,6 +23,7 @@ const TABS: readonly AdminTicketFilter[] = [
   'open',
   'unread',
   'new',
+  'on_review',
   'card_check',
   'frozen',
   'advance',

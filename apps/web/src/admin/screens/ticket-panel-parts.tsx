@@ -33,11 +33,20 @@ const ACTION_FIELDS: Record<AdminTicketAction, readonly ActionField[]> = {
   cancel: ['note'],
   requestRefund: ['refundAddress', 'note'],
   refund: ['refundTxid', 'note'],
+  clearReview: ['note'],
+  refuseReview: ['note'],
 };
 
 /** Steps that end a ticket badly or refuse a client: their confirm button is red. */
-export const DESTRUCTIVE: readonly AdminTicketAction[] = ['fail', 'rejectCard', 'cancel'];
-const NOTE_REQUIRED: readonly AdminTicketAction[] = ['freeze', 'fail', 'rejectCard', 'cancel'];
+export const DESTRUCTIVE: readonly AdminTicketAction[] = ['fail', 'rejectCard', 'cancel', 'refuseReview'];
+const NOTE_REQUIRED: readonly AdminTicketAction[] = [
+  'freeze',
+  'fail',
+  'rejectCard',
+  'cancel',
+  'clearReview',
+  'refuseReview',
+];
 
 export function Requisites({
   title,

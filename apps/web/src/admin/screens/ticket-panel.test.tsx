@@ -200,3 +200,55 @@ describe('the excess of an overpaid ticket (issue 45)', () => {
     );
   });
 });
+
+describe('a ticket on AML review (issue 48)', () => {
+  const reviewed = {
+    ...detail,
+    ticket: {
+      ...detail.ticket,
+      status: 'on_review',
+      paymentProblem: null,
+      review: { reason: 'aml_risk', deadline: '2026-11-29T10:30:00.000Z' },
+    },
+    actions: ['clearReview', 'refuseReview'],
+  };
+
+  it.each([
+    ['ru', 'Пропустить проверку AML', 'Отказать по AML', /^Причина/],
+    ['en', 'Clear AML review', 'Refuse on AML review', /^Reason/],
+  ] as const)('is released or refused with a reason the audit keeps (%s)', async (lang, clear, refuse, reason) => {
+    const posted: { path: string; body: unknown }[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const url = new URL(String(input), 'http://localhost');
+        if (init?.method === 'POST') {
+          posted.push({ path: url.pathname, body: JSON.parse(String(init.body)) as unknown });
+          return new Response(JSON.stringify({ ...reviewed, actions: [] }));
+        }
+        if (url.pathname === `/api/admin/tickets/${ID}`) return new Response(JSON.stringify(reviewed));
+        throw new Error(`unexpected call ${url.pathname}`);
+      }),
+    );
+    await initI18n(lang);
+    loadConsoleCopy();
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <MemoryRouter>
+          <TicketPanel id={ID} closeTo="/admin/tickets" />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByRole('button', { name: clear })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: refuse }));
+    const dialog = await screen.findByRole('dialog');
+    // The reason is required: an empty one is not sent.
+    fireEvent.click(dialog.querySelector('button[type="submit"]')!);
+    await waitFor(() => expect(posted).toEqual([]));
+    fireEvent.change(screen.getByLabelText(reason), { target: { value: 'mixer funds' } });
+    fireEvent.click(dialog.querySelector('button[type="submit"]')!);
+    await waitFor(() =>
+      expect(posted).toEqual([{ path: `/api/admin/tickets/${ID}/refuseReview`, body: { note: 'mixer funds' } }]),
+    );
+  });
+});

@@ -17,6 +17,8 @@ export const ADMIN_TICKET_ACTIONS = [
   'cancel',
   'requestRefund',
   'refund',
+  'clearReview',
+  'refuseReview',
 ] as const;
 export type AdminTicketAction = (typeof ADMIN_TICKET_ACTIONS)[number];
 
@@ -46,6 +48,9 @@ export const adminTicketActionBodies = {
   // The client asked support for their money back: the address is checked against the give currency's network.
   requestRefund: z.object({ refundAddress: requiredText(300), note: optionalText(1000) }),
   refund: z.object({ refundTxid: requiredText(300), note: optionalText(1000) }),
+  // An AML review's decision (issue 48) is audited with its reason either way.
+  clearReview: z.object({ note: requiredText(1000) }),
+  refuseReview: z.object({ note: requiredText(1000) }),
 } satisfies Record<AdminTicketAction, z.ZodType>;
 
 /** POST /api/admin/tickets/{id}/excess-refund: the operator sent the excess back (issue 45) with this transaction. */

@@ -66,7 +66,8 @@ export function PaymentProblem({ ticket }: { ticket: Ticket }) {
       <div className={styles.choices}>
         {choices?.payRest && <PayRestChoice ticket={ticket} offer={choices.payRest} />}
         {choices?.refundExcess && <RefundExcessChoice ticket={ticket} offer={choices.refundExcess} />}
-        <ContinueChoice ticket={ticket} />
+        {/* Refused on AML review (issue 48): the money only goes back. */}
+        {ticket.paymentProblem !== 'aml' && <ContinueChoice ticket={ticket} />}
         <RefundChoice ticket={ticket} />
       </div>
     </section>

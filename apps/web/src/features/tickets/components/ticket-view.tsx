@@ -67,6 +67,17 @@ function NextStep({ ticket, onDeadline }: { ticket: Ticket; onDeadline: () => vo
     );
   }
   if (ticket.status === 'refund_requested' || ticket.status === 'refunded') return <RefundStatus ticket={ticket} />;
+  if (ticket.status === 'on_review' && ticket.review) {
+    return (
+      <section className={styles.next} data-testid="aml-review">
+        <p>{t(`amlReview.${ticket.review.reason}`)}</p>
+        <p data-testid="aml-review-deadline">
+          {t('ticketInfo.reviewDeadline', { time: formatDateTime(ticket.review.deadline, lang, 'long') })}
+        </p>
+        <p>{t('ticketInfo.reviewNext')}</p>
+      </section>
+    );
+  }
   if (ticket.status === 'advance') {
     // A transaction on its way: the page polls while the ticket is open, so the count moves by itself.
     const seen = ticket.payments.find((p) => !p.gone && !p.confirmedAt);
