@@ -20,9 +20,9 @@ export function watchedNetworks(db: DbOrTx) {
 }
 
 /**
- * Each direction's median seconds from paid (the ticket's first entry into `new`, or `on_review` when AML
- * held it first) to paid out (its
- * entry into `success`), over its last STATUS_MEDIAN_OF successful tickets by completion.
+ * Each direction's median seconds from paid (the ticket's first entry into `new`, or into `on_review`
+ * when AML held it first) to paid out (its entry into `success`), over its last STATUS_MEDIAN_OF
+ * successful tickets by completion.
  */
 export function payoutMedians(db: DbOrTx) {
   return queryRows<{ give_code: string; get_code: string; median: string | null; measured: number }>(
