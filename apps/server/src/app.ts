@@ -483,7 +483,7 @@ export async function buildApp({
     requireKey: createPartnerKeyGuard({ keys: partnerKeys, rateLimits }),
   });
   const receipts = createReceiptsService({ db: database.db, sealer, tickets, publicUrl: config.PUBLIC_URL });
-  await app.register(receiptsRoutes, { receipts, guards });
+  await app.register(receiptsRoutes, { receipts, guards, rateLimits });
   const payments = createIncomingPaymentsService({
     db: database.db,
     catalog,

@@ -8,6 +8,7 @@ import { createTicket, usdtToBtc } from '../../../test/tickets';
 import { createUser } from '../../../test/users';
 import { outbox, receiptKeys } from '../../db/schema';
 import { canonicalBytes } from './receipt-signature';
+import { VERIFICATIONS_PER_ADDRESS } from './receipts.routes';
 
 const PAYOUT_TX = 'b'.repeat(64);
 const DEPOSIT_TX = 'c'.repeat(64);
@@ -44,12 +45,17 @@ async function completedTicket(headers: Record<string, string> = {}, email = 're
 const receiptOf = (id: string, headers: Record<string, string> = {}) =>
   ctx.app.inject({ url: `/api/v1/Tickets/${id}/receipt`, headers });
 
-async function verify(text: string, lang = 'ru'): Promise<ReceiptVerdict> {
+let lastAddress = 0;
+/** Each check from its own address, so the per-address limit is tested on its own. */
+const nextAddress = () => `203.0.113.${(lastAddress = (lastAddress % 250) + 1)}`;
+
+async function verify(text: string, lang = 'ru', remoteAddress = nextAddress()): Promise<ReceiptVerdict> {
   const res = await ctx.app.inject({
     method: 'POST',
     url: '/api/v1/receipts/verify',
     headers: { 'accept-language': lang },
     payload: { text },
+    remoteAddress,
   });
   expect(res.statusCode, res.body).toBe(200);
   return res.json<ReceiptVerdict>();
@@ -153,6 +159,20 @@ describe('a successful ticket’s receipt', () => {
       reason: 'malformed',
       message: 'Это не JSON: текст повреждён или скопирован не полностью',
     });
+  });
+
+  it('lets one address check VERIFICATIONS_PER_ADDRESS receipts in its window, then answers 429', async () => {
+    const text = JSON.stringify(signed);
+    for (let i = 0; i < VERIFICATIONS_PER_ADDRESS.max; i += 1) await verify(text, 'en', '198.51.100.77');
+    const over = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/receipts/verify',
+      payload: { text },
+      remoteAddress: '198.51.100.77',
+    });
+    expect(over.statusCode).toBe(429);
+    expect(over.headers['retry-after']).toBeDefined();
+    expect((await verify(text, 'en', '198.51.100.78')).valid).toBe(true);
   });
 
   it('still verifies after a key rotation, which only an admin makes, audited; new receipts use the new key', async () => {
