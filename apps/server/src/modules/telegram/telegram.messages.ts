@@ -81,6 +81,12 @@ const TEXTS: Record<TelegramAlertKind, Record<Lang, (f: AlertFacts) => string>> 
     ru: (f) => `Заявка № ${f.number}: фото карты ждёт проверки.`,
     en: (f) => `Ticket No. ${f.number}: a card photo waits for its check.`,
   },
+  aml_review: {
+    ru: (f) =>
+      `Заявка № ${f.number} на AML-проверке: решите до ${f.detail ?? 'срока'}, иначе клиенту откроется возврат.`,
+    en: (f) =>
+      `Ticket No. ${f.number} is on AML review: decide by ${f.detail ?? 'its deadline'}, or the client's refund opens.`,
+  },
   sla_red: {
     ru: (f) => `Заявка № ${f.number} ждёт ${f.minutes ?? '?'} мин${waitedIn(f, 'ru')}: срок вышел.`,
     en: (f) => `Ticket No. ${f.number} has waited ${f.minutes ?? '?'} min${waitedIn(f, 'en')}: past its limit.`,

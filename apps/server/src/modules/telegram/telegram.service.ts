@@ -317,6 +317,15 @@ export function createTelegram(options: TelegramOptions) {
         const detail = `${trimAmount(after.giveSum)} ${after.giveCode} → ${trimAmount(after.getSum)} ${after.getCode}`;
         await alertIn(tx, 'ticket_paid', { ...facts, detail });
       }
+      // AML held the payment (issue 48): someone must decide before the deadline opens the refund.
+      if (after.status === 'on_review') {
+        await alertIn(tx, 'aml_review', {
+          ...facts,
+          ...(after.reviewDeadline && {
+            detail: `${after.reviewDeadline.toISOString().replace('T', ' ').slice(0, 16)} UTC`,
+          }),
+        });
+      }
       if (after.status === 'payment_problem') {
         await alertIn(tx, 'payment_problem', {
           ...facts,

@@ -286,6 +286,27 @@ describe('operators’ alerts', () => {
     await telegram().checkAlerts();
   });
 
+  it('alerts of a ticket put on AML review with its deadline (issue 48)', async () => {
+    const operator = await createUser(ctx, 'operator');
+    const chat = await linkNewChat(
+      tokenOf((await call(ctx, 'POST', '/api/admin/telegram/link', operator.headers)).json<{ url: string }>().url),
+    );
+    const ticket = await newTicket();
+    const [row] = await db().select().from(tickets).where(eq(tickets.id, ticket.id));
+    const deadline = new Date('2030-01-02T03:04:00Z');
+    await db().transaction((tx) =>
+      telegram().statusChangedIn(
+        tx,
+        { ...row!, status: 'new' },
+        { ...row!, status: 'on_review', reviewDeadline: deadline },
+      ),
+    );
+    await telegram().deliver();
+    expect(fake.sentTo(chat).at(-1)!.text).toBe(
+      `Заявка № ${ticket.number} на AML-проверке: решите до 2030-01-02 03:04 UTC, иначе клиенту откроется возврат.\nhttp://localhost:8080/admin/tickets/${ticket.id}`,
+    );
+  });
+
   it('alerts once when a ticket’s wait turns red on the desk’s clock, in the console’s words for the wait', async () => {
     const operator = await createUser(ctx, 'operator');
     const chat = await linkNewChat(

@@ -5,6 +5,7 @@ export const TELEGRAM_ALERT_KINDS = [
   'ticket_paid',
   'payment_problem',
   'card_check',
+  'aml_review',
   'sla_red',
   'price_stale',
   'chain_down',
