@@ -1,4 +1,5 @@
-import { statusOfFailure } from '@obmen/shared/contracts';
+// From its own module: the contracts' index would bring zod (60 KB gzip) to the news pages.
+import { statusOfFailure } from '@obmen/shared/public-reads';
 
 /** A missing page or news item will not appear on a second try; a dropped connection might. */
 export const retryUnlessMissing = (failures: number, error: unknown) =>
