@@ -10,7 +10,8 @@ import styles from './home-sections.module.css';
 
 /**
  * Below the converter: the most exchanged pairs with their rate now, each a link to its page, and
- * what the exchanger holds of each currency it pays out. Drawn on the server with the page.
+ * what the exchanger holds of each currency it pays out. Drawn on the server with the page; its
+ * icons load lazily, so React does not preload them all ahead of the first paint (issue 43).
  */
 export function MarketOverview({ lang }: { lang: Lang }) {
   const overview = useOverview(lang);
@@ -39,8 +40,15 @@ const OverviewSections = memo(function OverviewSections({ lang, overview }: { la
                   })}
                 >
                   <span className={styles.pairNames}>
-                    <img src={give.iconPath} alt="" width={24} height={24} />
-                    <img src={get.iconPath} alt="" width={24} height={24} className={styles.pairSecond} />
+                    <img src={give.iconPath} alt="" width={24} height={24} loading="lazy" />
+                    <img
+                      src={get.iconPath}
+                      alt=""
+                      width={24}
+                      height={24}
+                      loading="lazy"
+                      className={styles.pairSecond}
+                    />
                     <span>{t('home.popular.pair', { give: give.name, get: get.name })}</span>
                   </span>
                   <span className={styles.pairRate}>{rateText}</span>
@@ -65,7 +73,7 @@ const OverviewSections = memo(function OverviewSections({ lang, overview }: { la
             {overview.reserves.map((row) => (
               <tr key={row.codeName}>
                 <th scope="row">
-                  <img src={row.iconPath} alt="" width={20} height={20} />
+                  <img src={row.iconPath} alt="" width={20} height={20} loading="lazy" />
                   {row.name}
                 </th>
                 <td>
