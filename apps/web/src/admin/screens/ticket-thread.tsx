@@ -1,10 +1,7 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import { isLang } from '@obmen/shared/i18n';
-import { Button } from '../../components/ui/button';
-import { FormAlert } from '../../components/ui/form-alert';
-import { ApiError } from '../../lib/api-client';
-import { errorMessage } from '../../lib/report-error';
+import { MessageComposer } from '../../components/ui/message-composer';
 import { useAnswerTicket, useMarkThreadRead, useTicketThread } from '../api/ticket-messages';
 import { CannedReplyPicker } from '../components/canned-reply-picker';
 import { formatDateTime } from '../components/format';
@@ -83,57 +80,15 @@ export function TicketThread({ ticketId }: { ticketId: string }) {
 
 function Composer({ ticketId, maxLength }: { ticketId: string; maxLength: number }) {
   const { t } = useTranslation();
-  const id = useId();
-  const [text, setText] = useState('');
   const answer = useAnswerTicket(ticketId);
-  const fieldErrors =
-    answer.error instanceof ApiError
-      ? (answer.error.parameterErrors?.find((e) => e.name === 'body')?.messages ?? [])
-      : [];
-  const refusal =
-    answer.error && fieldErrors.length === 0
-      ? [
-          answer.error instanceof ApiError && answer.error.errorMessage
-            ? answer.error.errorMessage
-            : errorMessage(answer.error),
-        ]
-      : [];
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!text.trim()) return;
-    answer.mutate({ body: text }, { onSuccess: () => setText('') });
-  };
-  const insert = (value: string) => setText((current) => (current.trim() ? `${current}\n${value}` : value));
-
   return (
-    <form className={styles.form} onSubmit={submit} noValidate>
-      <CannedReplyPicker ticketId={ticketId} onPick={insert} />
-      <label htmlFor={`${id}-text`}>{t('admin.thread.answer')}</label>
-      <textarea
-        id={`${id}-text`}
-        className={styles.textarea}
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-        maxLength={maxLength}
-        rows={4}
-        aria-describedby={`${id}-count${fieldErrors.length ? ` ${id}-error` : ''}`}
-        aria-invalid={fieldErrors.length > 0 || undefined}
-      />
-      <p id={`${id}-count`} className={`${styles.small} ${styles.muted}`}>
-        {t('admin.thread.left', { count: maxLength - text.length })}
-      </p>
-      {fieldErrors.length > 0 && (
-        <p id={`${id}-error`} className={styles.inlineError} role="alert">
-          {fieldErrors.join(' ')}
-        </p>
-      )}
-      <FormAlert messages={refusal} />
-      <div>
-        <Button type="submit" loading={answer.isPending} disabled={!text.trim()}>
-          {t('admin.thread.send')}
-        </Button>
-      </div>
-    </form>
+    <MessageComposer
+      label={t('admin.thread.answer')}
+      left={(count) => t('admin.thread.left', { count })}
+      send={t('admin.thread.send')}
+      sending={answer}
+      maxLength={maxLength}
+      tools={(insert) => <CannedReplyPicker ticketId={ticketId} onPick={insert} />}
+    />
   );
 }

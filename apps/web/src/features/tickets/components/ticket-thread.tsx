@@ -1,10 +1,7 @@
-import { useId, useState, type FormEvent } from 'react';
 import type { TicketThread as Thread } from '@obmen/shared/contracts';
-import { Button } from '../../../components/ui/button';
-import { FormAlert } from '../../../components/ui/form-alert';
+import { MessageComposer } from '../../../components/ui/message-composer';
 import { Spinner } from '../../../components/ui/spinner';
 import { useLanguage } from '../../../hooks/use-language';
-import { ApiError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format-date';
 import { useTranslation } from '../../../lib/i18n';
 import { errorMessage } from '../../../lib/report-error';
@@ -71,53 +68,14 @@ function Messages({ thread }: { thread: Thread }) {
 
 function Composer({ ticketId, maxLength }: { ticketId: string; maxLength: number }) {
   const { t } = useTranslation();
-  const lang = useLanguage();
-  const id = useId();
-  const [text, setText] = useState('');
-  const post = usePostTicketMessage(ticketId, lang);
-  const fieldErrors =
-    post.error instanceof ApiError ? (post.error.parameterErrors?.find((e) => e.name === 'body')?.messages ?? []) : [];
-  const refusal =
-    post.error && fieldErrors.length === 0
-      ? [post.error instanceof ApiError && post.error.errorMessage ? post.error.errorMessage : errorMessage(post.error)]
-      : [];
-  const left = maxLength - text.length;
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!text.trim()) return;
-    post.mutate({ body: text }, { onSuccess: () => setText('') });
-  };
-
+  const post = usePostTicketMessage(ticketId, useLanguage());
   return (
-    <form className={styles.composer} onSubmit={submit} noValidate>
-      <label htmlFor={`${id}-text`} className={styles.label}>
-        {t('ticketThread.label')}
-      </label>
-      <textarea
-        id={`${id}-text`}
-        className={styles.textarea}
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-        maxLength={maxLength}
-        rows={4}
-        aria-describedby={`${id}-count${fieldErrors.length ? ` ${id}-error` : ''}`}
-        aria-invalid={fieldErrors.length > 0 || undefined}
-      />
-      <p id={`${id}-count`} className={styles.counter}>
-        {t('ticketThread.left', { count: left })}
-      </p>
-      {fieldErrors.length > 0 && (
-        <p id={`${id}-error`} className={styles.error} role="alert">
-          {fieldErrors.join(' ')}
-        </p>
-      )}
-      <FormAlert messages={refusal} />
-      <div>
-        <Button type="submit" loading={post.isPending} disabled={!text.trim()}>
-          {t('ticketThread.send')}
-        </Button>
-      </div>
-    </form>
+    <MessageComposer
+      label={t('ticketThread.label')}
+      left={(count) => t('ticketThread.left', { count })}
+      send={t('ticketThread.send')}
+      sending={post}
+      maxLength={maxLength}
+    />
   );
 }
