@@ -1,5 +1,5 @@
 import { and, eq, inArray, ne, notInArray, or, sql } from 'drizzle-orm';
-import { type Decimal, PRICE_SOURCES, type PriceSource } from '@obmen/shared';
+import { type Decimal, PRICE_SOURCES, toAmount, type PriceSource } from '@obmen/shared';
 import type { DbOrTx } from '../../db/database';
 import { prices, priceSources } from '../../db/schema';
 import type { Agreement, Judgement } from './median';
@@ -28,7 +28,7 @@ export async function saveReading(
   reading: { usdPrice: Decimal; priceAt: Date; checkedAt: Date },
 ): Promise<void> {
   const values = {
-    usdPrice: reading.usdPrice.toFixed(18),
+    usdPrice: toAmount(reading.usdPrice, 18, 'half-up'),
     priceAt: reading.priceAt,
     checkedAt: reading.checkedAt,
     lastError: null,
@@ -65,7 +65,7 @@ export async function saveJudgements(db: DbOrTx, valute: string, judged: Judgeme
   for (const { source, verdict, deviation } of judged) {
     await db
       .update(priceSources)
-      .set({ verdict, deviationPercent: deviation === null ? null : deviation.times(100).toFixed(4) })
+      .set({ verdict, deviationPercent: deviation === null ? null : toAmount(deviation.times(100), 4, 'half-up') })
       .where(and(eq(priceSources.valute, valute), eq(priceSources.source, source)));
   }
 }
@@ -83,7 +83,7 @@ export async function saveAgreedPrice(
   await db
     .update(prices)
     .set({
-      usdPrice: agreement.usdPrice.toFixed(18),
+      usdPrice: toAmount(agreement.usdPrice, 18, 'half-up'),
       source: MEDIAN_SOURCE,
       sources: agreement.sources,
       maxAgeSeconds,

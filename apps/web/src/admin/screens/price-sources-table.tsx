@@ -2,6 +2,7 @@ import type { AdminPriceSource } from '@obmen/shared/admin';
 import { useTranslation } from '../../lib/i18n';
 import { Badge, type Tone } from '../components/badges';
 import type { Lang } from '@obmen/shared/i18n';
+import { Decimal, toAmount } from '@obmen/shared/money';
 import { formatAge, formatDateTime, formatPercent, formatUsd } from '../components/format';
 import styles from '../components/desk.module.css';
 import { useConsoleLanguage } from '../hooks/use-console-language';
@@ -80,6 +81,7 @@ const VERDICT_TONES: Record<AdminPriceSource['verdict'], Tone> = {
 
 /** "+39.99%" / "−2,11 %": a deviation with its sign, to two decimals, as the console's language writes it. */
 const signed = (percent: string, lang: Lang) => {
-  const value = Number(percent); // a display of a ratio, not money
-  return `${value > 0 ? '+' : value < 0 ? '−' : ''}${formatPercent(Math.abs(value).toFixed(2), lang)}`;
+  const value = new Decimal(percent);
+  const sign = value.isPositive() && !value.isZero() ? '+' : value.isNegative() && !value.isZero() ? '−' : '';
+  return `${sign}${formatPercent(toAmount(value.abs(), 2, 'half-up'), lang)}`;
 };
