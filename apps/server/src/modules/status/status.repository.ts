@@ -27,24 +27,26 @@ export function watchedNetworks(db: DbOrTx) {
 export function payoutMedians(db: DbOrTx) {
   return queryRows<{ give_code: string; get_code: string; median: string | null; measured: number }>(
     db,
-    sql`with done as (
-          select t.id, t.give_code, t.get_code,
-                 (select min(h.created_at) from ticket_history h where h.ticket_id = t.id and h.to_status in ('new', 'on_review')) as paid_at,
-                 (select min(h.created_at) from ticket_history h where h.ticket_id = t.id and h.to_status = 'success') as done_at
-          from tickets t
-          where t.status = 'success'
+    // Each direction's last successful tickets first (a success's last change is its completion),
+    // so the history is read for those few, not for every ticket the exchanger ever completed.
+    sql`with latest as (
+          select id, give_code, get_code,
+                 row_number() over (partition by give_code, get_code order by updated_at desc, id) as n
+          from tickets
+          where status = 'success'
         ),
-        recent as (
-          select give_code, get_code, extract(epoch from done_at - paid_at) as seconds,
-                 row_number() over (partition by give_code, get_code order by done_at desc) as n
-          from done
-          where paid_at is not null and done_at is not null and done_at >= paid_at
+        done as (
+          select l.give_code, l.get_code,
+                 (select min(h.created_at) from ticket_history h where h.ticket_id = l.id and h.to_status in ('new', 'on_review')) as paid_at,
+                 (select min(h.created_at) from ticket_history h where h.ticket_id = l.id and h.to_status = 'success') as done_at
+          from latest l
+          where l.n <= ${STATUS_MEDIAN_OF}
         )
         select give_code, get_code,
-               percentile_cont(0.5) within group (order by seconds)::text as median,
+               percentile_cont(0.5) within group (order by extract(epoch from done_at - paid_at))::text as median,
                count(*)::int as measured
-        from recent
-        where n <= ${STATUS_MEDIAN_OF}
+        from done
+        where paid_at is not null and done_at is not null and done_at >= paid_at
         group by give_code, get_code`,
   );
 }
