@@ -30,18 +30,22 @@ const precompressed = compression({
   algorithms: [defineAlgorithm('brotliCompress', BROTLI), defineAlgorithm('gzip', GZIP)],
 });
 
-// What a visitor's page runs before its first render, in a few files. Left to itself the bundler
-// made a file of every module two chunks share (React, the query library, the API client, a
-// button…) and the home page fetched 18 scripts; a phone's browser opens 6 connections to a server
-// speaking HTTP/1.1, so that was three or four round trips one after another (Lighthouse: largest
-// paint ~2.7 s; with these groups 6 scripts and ~2.3 s). Only modules the home page loaded anyway
-// are named, so other pages get at most a few KB they do not use; the dialog stays a file of its
-// own, fetched when a dialog opens (a picker; the home page's one-time notice is a native <dialog>).
+// What a visitor's page runs before its first render, in as few files as possible. Left to itself
+// the bundler made a file of every module two chunks share (React, the query library, the API
+// client, a button…) and the home page fetched 18 scripts; a phone's browser opens 6 connections to
+// a server speaking HTTP/1.1, and every further file waits for a free one, a round trip more. The
+// entry's group takes `src/main.tsx` with everything it imports (so the entry chunk *is* the core:
+// no runtime, query-client or ui files beside it) and the few modules every page's first render
+// adds; the content pages' parts and the ticket pages' parts are a file each. Only modules the
+// pages load anyway are named, so other pages get at most a few KB they do not use; the dialog
+// stays a file of its own, fetched when a dialog opens.
 const firstRenderChunks = [
   {
     name: 'core',
     priority: 20,
     test: oneOf([
+      // With its imports (a group takes a module's dependencies too): the whole app shell.
+      /src\/main\.tsx$/,
       /node_modules\/(react|react-dom|scheduler|react-router|@tanstack)\//,
       /src\/lib\/(i18n|log|api-client|language|report-error)\.ts$/,
       /src\/hooks\/use-language\.ts$/,
@@ -50,19 +54,21 @@ const firstRenderChunks = [
       /src\/locales\/build-catalog\.ts$/,
       // Languages only: each language's shared messages come with its catalog (locales/ru.ts, en.ts).
       /packages\/shared\/src\/i18n\/(index|languages)\.ts$/,
-    ]),
-  },
-  {
-    name: 'ui',
-    priority: 10,
-    test: oneOf([
       /src\/components\/ui\/(button|spinner|fire-icon|countdown-ring)\.tsx$/,
       // The dialogs' styles: the home page's notice (a native <dialog>) uses them without Radix.
       /src\/components\/ui\/dialog\.module\.css/,
       /src\/hooks\/use-time-left\.ts$/,
       /src\/lib\/exchange-draft\.ts$/,
       /packages\/shared\/src\/money\/amount-text\.ts$/,
+      /src\/lib\/format-date\.ts$/,
     ]),
+  },
+  // The news, information pages, FAQ and contacts: their loaders, states and rich text, one file
+  // (they were four, and the news page also loaded the ticket parts for its dates).
+  {
+    name: 'content',
+    priority: 9,
+    test: oneOf([/src\/features\/content\//, /src\/lib\/plain-click\.ts$/]),
   },
   // The ticket pages' shared parts. They used to come as 16 scripts and 8 stylesheets (the ticket
   // page's first paint ~2.1 s against the home page's 1.8). Other pages that use one of them (the
@@ -75,7 +81,7 @@ const firstRenderChunks = [
       /src\/features\/tickets\/hooks\/use-payment-window\.ts$/,
       /src\/features\/tickets\/components\/(ticket-load-error|load-problem|status-badge|ticket-outcome|ticket-steps|ticket-link)\.(tsx|module\.css)/,
       /src\/features\/tickets\/components\/card-check\.module\.css/,
-      /src\/lib\/format-(amount|date)\.ts$/,
+      /src\/lib\/format-amount\.ts$/,
       /src\/components\/ui\/(copy-button|form-alert)\.(tsx|module\.css)/,
     ]),
   },

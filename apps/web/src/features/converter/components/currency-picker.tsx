@@ -58,8 +58,10 @@ export function CurrencyPicker({
           setOpen(true);
         }}
       >
+        {/* fetchPriority low: React does not hoist a preload of the icon above the page's scripts,
+            which are what makes the converter work (Lighthouse's first paint counted it). */}
         {current ? (
-          <img className={styles.icon} src={current.iconPath} alt="" width={28} height={28} />
+          <img className={styles.icon} src={current.iconPath} alt="" width={28} height={28} fetchPriority="low" />
         ) : (
           <span className={styles.icon} />
         )}
