@@ -55,9 +55,11 @@ const firstRenderChunks = [
       // Languages only: each language's shared messages come with its catalog (locales/ru.ts, en.ts).
       /packages\/shared\/src\/i18n\/(index|languages)\.ts$/,
       /src\/components\/ui\/(button|spinner|fire-icon|countdown-ring)\.tsx$/,
+      // The ticket pages and the contacts page copy things: neither file should need the other's.
+      /src\/components\/ui\/copy-button\.(tsx|module\.css)/,
       // The dialogs' styles: the home page's notice (a native <dialog>) uses them without Radix.
       /src\/components\/ui\/dialog\.module\.css/,
-      /src\/hooks\/use-time-left\.ts$/,
+      /src\/hooks\/use-(time-left|time-zone|drawn-at)\.ts$/,
       /src\/lib\/exchange-draft\.ts$/,
       /packages\/shared\/src\/money\/amount-text\.ts$/,
       /src\/lib\/format-date\.ts$/,
@@ -67,7 +69,7 @@ const firstRenderChunks = [
   // (they were four, and the news page also loaded the ticket parts for its dates).
   {
     name: 'content',
-    priority: 9,
+    priority: 7,
     test: oneOf([/src\/features\/content\//, /src\/lib\/plain-click\.ts$/]),
   },
   // The ticket pages' shared parts. They used to come as 16 scripts and 8 stylesheets (the ticket
@@ -82,7 +84,14 @@ const firstRenderChunks = [
       /src\/features\/tickets\/components\/(ticket-load-error|load-problem|status-badge|ticket-outcome|ticket-steps|ticket-link)\.(tsx|module\.css)/,
       /src\/features\/tickets\/components\/card-check\.module\.css/,
       /src\/lib\/format-amount\.ts$/,
-      /src\/components\/ui\/(copy-button|form-alert)\.(tsx|module\.css)/,
+      /src\/components\/ui\/(form-alert|message-composer)\.(tsx|module\.css)/,
+      // The ticket page's card and thread: a rate's sources, a rate's text (exact decimals), the receipt.
+      /src\/components\/rate-sources\.(tsx|module\.css)/,
+      /src\/lib\/moscow-clock\.ts$/,
+      /packages\/shared\/src\/money\/(index|rate-text)\.ts$/,
+      /node_modules\/decimal\.js\//,
+      /src\/features\/receipts\/(components\/receipt-file|api\/get-receipt|api\/query-keys)\.ts$/,
+      /src\/features\/receipts\/components\/receipts\.module\.css/,
     ]),
   },
   {

@@ -16,6 +16,7 @@ export interface CreatedTicket {
   number: number;
   status: string;
   paymentDeadline: string | null;
+  createdAt: string;
 }
 
 interface TicketOrder {

@@ -204,7 +204,13 @@ for (const lang of ['ru', 'en'] as const) {
       };
       await route.fulfill({ response: answer, json: { ...body, payments: [seen] } });
     });
+    // The page comes drawn by the server with the ticket as it is; the stand-in is what the page's
+    // next poll of the open ticket (every 10 s) hears, so the clock is moved on to it.
+    await page.clock.install();
     await page.goto(`/${lang}/ticket/${ticket.id}`);
+    await expect(page.getByTestId('awaiting-payment')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await page.clock.fastForward('00:11');
     await expect(page.getByTestId('payment-seen')).toHaveText(
       lang === 'ru' ? 'Платёж получен, 3 из 20 подтверждений' : 'Payment seen, 3 of 20 confirmations',
     );

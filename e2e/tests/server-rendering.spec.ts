@@ -1,5 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { checkServerDrawnPages } from '../support/server-drawn-pages';
+import { registerUser } from '../support/accounts-api';
+import { BTC_ADDRESS, createTicketByApi } from '../support/tickets';
 
 // Issue 32: public pages come drawn by React on the server and are hydrated in the browser.
 
@@ -90,6 +92,59 @@ test.describe('pages drawn on the server', () => {
       expect(html).toContain('"drawn":null');
       expect(html).toContain('<div id="root"></div>');
     }
+  });
+
+  test("a visitor's ticket page comes drawn and is never kept; a signed-in user's the browser draws", async ({
+    request,
+    browser,
+    baseURL,
+  }) => {
+    const order = {
+      give: 'USDTTRC20',
+      get: 'BTC',
+      sum: '0.01',
+      direction: 'buy',
+      requisites: { get: { walletAddress: BTC_ADDRESS } },
+    } as const;
+    const visitors = await createTicketByApi(request, order);
+    const response = await request.get(`/en/ticket/${visitors.id}`);
+    expect(response.status()).toBe(200);
+    expect(response.headers()['cache-control']).toBe('no-store');
+    const html = await response.text();
+    expect(html).toMatch(new RegExp(`<h1[^>]*>Ticket No\\. (<!-- -->)?${visitors.number}</h1>`));
+    expect(html).toContain('data-testid="awaiting-payment"');
+    expect(html).toContain('<meta name="robots" content="noindex');
+
+    // The page hydrates without a mismatch even when its scripts come late and the reader lives
+    // elsewhere: the payment window counts from when the server drew the page, and the dates are
+    // written in the exchange's zone until the browser has taken over, then in the reader's.
+    const context = await browser.newContext({ baseURL, timezoneId: 'America/New_York', colorScheme: 'dark' });
+    const page = await context.newPage();
+    await page.route(/\/assets\/main-[\w-]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    const trouble = collectTrouble(page);
+    await page.goto(`/ru/ticket/${visitors.id}`);
+    await expect(page.getByTestId('awaiting-payment')).toContainText('Ожидает оплаты');
+    await page.waitForLoadState('networkidle');
+    const created = new Intl.DateTimeFormat('ru-RU', {
+      dateStyle: 'long',
+      timeStyle: 'short',
+      timeZone: 'America/New_York',
+    }).format(new Date(visitors.createdAt));
+    await expect(page.getByText(created)).toBeVisible();
+    expect(trouble).toEqual([]);
+    await context.close();
+
+    // The server does not know who asks: a user's ticket comes as the document only.
+    const user = await registerUser(request, 'drawn');
+    const users = await createTicketByApi(request, { ...order, token: user.token });
+    const own = await request.get(`/ru/ticket/${users.id}`);
+    expect(own.headers()['cache-control']).toBe('no-store');
+    const ownHtml = await own.text();
+    expect(ownHtml).toContain('"drawn":null');
+    expect(ownHtml).toContain('<div id="root"></div>');
   });
 
   for (const lang of ['ru', 'en']) {

@@ -634,7 +634,7 @@ export async function buildApp({
   app.setNotFoundHandler((request, reply) => sendError(reply, request.lang, 404, 'not_found', 'error.notFound'));
   if (webDist) await app.register(webFiles, { webDist });
   if (renderer) {
-    const reads = createPageReads({ exchange, content, siteState, status, receipts });
+    const reads = createPageReads({ exchange, content, siteState, status, receipts, tickets });
     await app.register(pagesRoutes, {
       renderer,
       reads,

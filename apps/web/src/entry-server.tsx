@@ -10,7 +10,8 @@ import { DEV_ENTRY } from './app/document/dev-assets';
 import { Document } from './app/document/document';
 import themeScript from './app/document/theme-init.js?raw';
 import { SiteAddress } from './components/page-meta';
-import type { LoadContext } from './app/load-context';
+import { RenderClock } from './hooks/use-drawn-at';
+import { DrawInBrowser, type LoadContext } from './app/load-context';
 import { routes, type PageHandle } from './app/routes';
 import { i18n, RenderLanguage } from './lib/i18n';
 import { languageOfPath } from './lib/language';
@@ -48,8 +49,8 @@ export interface RenderedDocument {
   status: number;
   html: string;
   /**
-   * A page the browser draws (a person's own, or an address without a language): the document
-   * only, never kept by a shared cache.
+   * A person's own page (the browser draws it, or the server drew a visitor's ticket) or an
+   * address without a language: never kept by a cache.
    */
   personal: boolean;
 }
@@ -88,6 +89,11 @@ export async function renderPage({ url, reads, publicUrl, devStyles }: PageReque
   const context = await handler.query(new Request(url), { requestContext });
   // A loader's redirect (no public page's loader sends one): the browser follows it.
   if (context instanceof Response) return forBrowser([]);
+  // A page the server cannot draw for this visitor (a signed-in user's ticket): the browser draws it.
+  if (Object.values(context.errors ?? {}).some((error) => error instanceof DrawInBrowser)) {
+    queryClient.clear();
+    return forBrowser(leaf.modules);
+  }
 
   const drawn: DrawnPage = {
     router: { loaderData: context.loaderData, errors: serializeErrors(context.errors) },
@@ -100,18 +106,20 @@ export async function renderPage({ url, reads, publicUrl, devStyles }: PageReque
     { lang, assets: await documentAssets(modules), publicUrl, drawn },
     <RenderLanguage value={lang}>
       <RenderSiteStatus value={site}>
-        <QueryClientProvider client={queryClient}>
-          <StaticRouterProvider
-            router={createStaticRouter(handler.dataRoutes, context)}
-            context={context}
-            hydrate={false}
-          />
-        </QueryClientProvider>
+        <RenderClock value={drawn.renderedAt}>
+          <QueryClientProvider client={queryClient}>
+            <StaticRouterProvider
+              router={createStaticRouter(handler.dataRoutes, context)}
+              context={context}
+              hydrate={false}
+            />
+          </QueryClientProvider>
+        </RenderClock>
       </RenderSiteStatus>
     </RenderLanguage>,
   );
   queryClient.clear();
-  return { status: context.statusCode, personal: false, html };
+  return { status: context.statusCode, personal: leaf.personal, html };
 }
 
 /** The document, with the app in it (main.tsx hydrates the same tree). */

@@ -23,3 +23,14 @@ export async function browserLoadContext(lang: Lang): Promise<LoadContext> {
   const { queryClient } = await import('../lib/query-client');
   return { queryClient, lang, siteOpen: async () => (await knownSiteStatus()).convertEnabled };
 }
+
+/**
+ * Thrown by a loader while the server draws a page it cannot draw for this visitor (a signed-in
+ * user's ticket: the server does not know who asks): the server sends the document only, and the
+ * browser draws the page as it would any person's own.
+ */
+export class DrawInBrowser extends Error {
+  constructor() {
+    super('the browser draws this page');
+  }
+}

@@ -86,16 +86,25 @@ const SERVER_DRAWN: ReadonlySet<PageRouteName> = new Set([
   'contacts',
   'status',
   'verify',
+  'ticket_info',
 ]);
 
+/**
+ * Drawn by the server, but one person's: a visitor's ticket, which its link opens (a signed-in
+ * user's the browser draws: its loader says so). Never kept by a cache, never indexed.
+ */
+const PERSONAL_DRAWN: ReadonlySet<PageRouteName> = new Set(['ticket_info']);
+
 /** Pages the server draws whose texts are in the catalog's later part: the home page does not carry them. */
-const LATER_TEXTS: ReadonlySet<PageRouteName> = new Set(['status', 'verify']);
+const LATER_TEXTS: ReadonlySet<PageRouteName> = new Set(['status', 'verify', 'ticket_info']);
 
 /** What the server reads off a matched route: the page, whether it draws it, the modules it needs. */
 export interface PageHandle {
   /** Null for the not-found page. */
   page: PageRouteName | null;
   serverDrawn: boolean;
+  /** Drawn by the server for one person (PERSONAL_DRAWN): answered `no-store`. */
+  personal: boolean;
   /** Source files (as Vite's manifest names them) the page runs on its first render. */
   modules: string[];
 }
@@ -159,6 +168,7 @@ function pageRoute(name: PageRouteName, path: string, prefix: Lang | null): Rout
   const handle: PageHandle = {
     page: name,
     serverDrawn: SERVER_DRAWN.has(name),
+    personal: PERSONAL_DRAWN.has(name),
     modules: [
       ...(USER_AREA_PAGES.includes(name) ? [USER_AREA_LAYOUT] : []),
       `src/app/routes/${PAGE_MODULES[name]}.tsx`,
@@ -226,7 +236,12 @@ const EMBED_FRAME = 'src/app/routes/embed-frame.tsx';
  * with the same checks (closed while exchanges are paused: back to the widget's converter).
  */
 function embedPage(path: string | null, file: string, guarded: PageRouteName | null): RouteObject {
-  const handle: PageHandle = { page: null, serverDrawn: false, modules: [EMBED_FRAME, `src/app/routes/${file}.tsx`] };
+  const handle: PageHandle = {
+    page: null,
+    serverDrawn: false,
+    personal: false,
+    modules: [EMBED_FRAME, `src/app/routes/${file}.tsx`],
+  };
   return {
     ...(path === null ? { index: true } : { path }),
     handle,
@@ -298,7 +313,7 @@ export const routes: RouteObject[] = [
         loader: () => {
           throw data(null, { status: 404 });
         },
-        handle: { page: null, serverDrawn: true, modules: [] } satisfies PageHandle,
+        handle: { page: null, serverDrawn: true, personal: false, modules: [] } satisfies PageHandle,
         HydrateFallback: PageLoading,
         ErrorBoundary: PageError,
       },

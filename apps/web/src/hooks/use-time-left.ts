@@ -1,7 +1,12 @@
 import { useEffect, useState } from 'react';
+import { useDrawnAt } from './use-drawn-at';
 
-/** Milliseconds until `deadline` (epoch ms), ticking every `stepMs`; 0 once it has passed. */
+/**
+ * Milliseconds until `deadline` (epoch ms), ticking every `stepMs`; 0 once it has passed. In a page
+ * the server draws, counted from the moment it drew it until the browser has taken the page over.
+ */
 export function useTimeLeft(deadline: number | null, stepMs = 1000): number {
+  const drawnAt = useDrawnAt();
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (deadline === null) return;
@@ -12,7 +17,7 @@ export function useTimeLeft(deadline: number | null, stepMs = 1000): number {
     }, stepMs);
     return () => clearInterval(timer);
   }, [deadline, stepMs]);
-  return deadline === null ? 0 : Math.max(0, deadline - now);
+  return deadline === null ? 0 : Math.max(0, deadline - (drawnAt ?? now));
 }
 
 /** `mm:ss`, or `h:mm:ss` from an hour up. */

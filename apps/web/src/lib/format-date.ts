@@ -32,15 +32,27 @@ export function formatTime(value: string | number | Date): string {
     : String(value);
 }
 
+/**
+ * The zone a page the server draws writes dates in, and the browser while it takes that page over
+ * (hooks/use-time-zone.ts): the exchange's own. After that, the reader's. Undefined: the reader's.
+ */
+export const DRAWN_TIME_ZONE = 'Europe/Moscow';
+
 /** A timestamp from the API (ISO 8601) as a date: "12 мая 2025 г." / "12 May 2025" (long). */
-export function formatDate(iso: string, lang: Lang, style: DateStyle = 'medium'): string {
+export function formatDate(iso: string, lang: Lang, style: DateStyle = 'medium', timeZone?: string): string {
   const date = parse(iso);
-  return date ? formatter(`${lang} ${style}`, LOCALES[lang], { dateStyle: style }).format(date) : iso;
+  return date
+    ? formatter(`${lang} ${style} ${timeZone}`, LOCALES[lang], { dateStyle: style, timeZone }).format(date)
+    : iso;
 }
 
 /** A timestamp from the API (ISO 8601) as a date and time: "23 ноября 2026 г. в 05:07" (long). */
-export function formatDateTime(iso: string, lang: Lang, style: DateStyle = 'medium'): string {
+export function formatDateTime(iso: string, lang: Lang, style: DateStyle = 'medium', timeZone?: string): string {
   const date = parse(iso);
   if (!date) return iso;
-  return formatter(`${lang} ${style} time`, LOCALES[lang], { dateStyle: style, timeStyle: 'short' }).format(date);
+  return formatter(`${lang} ${style} time ${timeZone}`, LOCALES[lang], {
+    dateStyle: style,
+    timeStyle: 'short',
+    timeZone,
+  }).format(date);
 }

@@ -4,6 +4,7 @@ import type { Currency, CurrencySide, DirectionPair, Overview, Quote, Range, Res
 import type { ReceiptKeys } from './receipts';
 import type { SiteStateNotice } from './site';
 import type { SiteStatus } from './status';
+import type { Ticket } from './tickets';
 
 /** An AbortSignal, as this package (no DOM types) sees it. */
 export interface ReadSignal {
@@ -55,6 +56,12 @@ export interface PublicReads {
   status(signal?: ReadSignal): Promise<SiteStatus>;
   /** The public keys that sign receipts (GET /.well-known/obmen-receipt-keys.json), shown on /verify. */
   receiptKeys(signal?: ReadSignal): Promise<ReceiptKeys>;
+  /**
+   * A visitor's ticket, as GET /api/v1/Tickets/{id} answers whoever has its link. The one personal
+   * read: its page is never kept by a cache. A signed-in user's ticket fails with 401 (the server
+   * does not know who asks), a malformed or unknown id with 404.
+   */
+  ticket(id: string, lang: Lang, signal?: ReadSignal): Promise<Ticket>;
 }
 
 /** The HTTP status a failed read stands for (the web's ApiError, the server's AppError), if any. */

@@ -3,6 +3,8 @@ import {
   newsIdParams,
   NEWS_PER_PAGE,
   statusOfFailure,
+  ticketIdParams,
+  ticketSchema,
   type PublicReads,
   type SiteOpenness,
 } from '@obmen/shared';
@@ -11,12 +13,14 @@ import type { ExchangeService } from '../../modules/exchange/exchange.service';
 import type { ReceiptsService } from '../../modules/receipts/receipts.service';
 import type { SiteStateService } from '../../modules/site-state/site-state.service';
 import type { StatusService } from '../../modules/status/status.service';
+import type { TicketsService } from '../../modules/tickets/tickets.service';
 import { NotFoundError } from '../errors';
 
 /**
  * The reads a page is drawn from, answered by the services in process: what the same API calls
  * answer, with their input read by the same contracts, without a request through the server's
- * own routes. Nothing here is personal: a page drawn on the server is every visitor's.
+ * own routes. Nothing here is personal but a visitor's ticket, which its link opens for whoever
+ * holds it (its page is never kept: entry-server.tsx, pages.routes.ts).
  */
 export function createPageReads({
   exchange,
@@ -24,12 +28,14 @@ export function createPageReads({
   siteState,
   status,
   receipts,
+  tickets,
 }: {
   exchange: ExchangeService;
   content: ContentService;
   siteState: SiteStateService;
   status: StatusService;
   receipts: ReceiptsService;
+  tickets: TicketsService;
 }): PublicReads {
   return {
     currencies: async (side, lang) => exchange.currencies(side, lang),
@@ -66,6 +72,13 @@ export function createPageReads({
     },
     status: () => status.read(),
     receiptKeys: () => receipts.keys(),
+    // Asked as nobody: a signed-in user's ticket answers 401, as the API does without the token.
+    // Read through the API's answer schema, so the page holds exactly what the API would send.
+    ticket: async (id, lang) => {
+      const params = ticketIdParams.safeParse({ id });
+      if (!params.success) throw new NotFoundError();
+      return ticketSchema.parse(await tickets.get(params.data.id, null, lang));
+    },
   };
 }
 

@@ -1,4 +1,5 @@
 import { useLanguage } from '../../../hooks/use-language';
+import { useTimeZone } from '../../../hooks/use-time-zone';
 import { formatDateTime } from '../../../lib/format-date';
 import { useTranslation } from '../../../lib/i18n';
 import { RECEIPT_KEYS_PATH, useReceiptKeys } from '../api/get-receipt-keys';
@@ -8,6 +9,7 @@ import styles from './receipts.module.css';
 export function ReceiptKeysList() {
   const { t } = useTranslation();
   const lang = useLanguage();
+  const zone = useTimeZone();
   const keys = useReceiptKeys();
   return (
     <section className={styles.box} aria-labelledby="receipt-keys">
@@ -24,7 +26,7 @@ export function ReceiptKeysList() {
             <li key={key.kid}>
               <strong>{key.kid}</strong> ·{' '}
               {key.retiredAt
-                ? t('verify.retired', { date: formatDateTime(key.retiredAt, lang, 'medium') })
+                ? t('verify.retired', { date: formatDateTime(key.retiredAt, lang, 'medium', zone) })
                 : t('verify.active')}
               <br />
               <code className={styles.code}>x = {key.x}</code>

@@ -3,6 +3,7 @@ import type { Ticket } from '@obmen/shared/contracts';
 import { OPEN_TICKET_STATUSES } from '@obmen/shared/ticket-statuses';
 import type { Lang } from '@obmen/shared/i18n';
 import { ApiError, apiGet, type GetCall } from '../../../lib/api-client';
+import { readThrough, staleUnlessFromPage } from '../../../lib/query-client';
 import { ticketKeys } from './query-keys';
 
 /** How often an open ticket is asked again while its page is on screen: the operator may move it. */
@@ -22,7 +23,10 @@ export const isTicketMissing = (error: unknown) =>
 export const ticketQueryOptions = (id: string, lang: Lang) =>
   queryOptions({
     queryKey: ticketKeys.ticket(id, lang),
-    queryFn: ({ signal }) => getTicket(id, lang, signal),
+    // On the server (a visitor's ticket page is drawn there) the services answer, in process.
+    queryFn: ({ client, signal }) => readThrough(client, 'ticket', getTicket)(id, lang, signal),
+    // The ticket the server drew the page with is not asked again as the page hydrates.
+    staleTime: staleUnlessFromPage,
     refetchInterval: (query) => {
       const status = query.state.data?.status;
       return status && OPEN_TICKET_STATUSES.includes(status) ? TICKET_REFRESH_MS : false;

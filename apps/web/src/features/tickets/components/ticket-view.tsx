@@ -8,6 +8,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { PayoutReference } from '../../../components/ui/payout-reference';
 import { formatDuration } from '../../../hooks/use-time-left';
 import { useLanguage } from '../../../hooks/use-language';
+import { useTimeZone } from '../../../hooks/use-time-zone';
 import { formatAmount } from '../../../lib/format-amount';
 import { formatDateTime } from '../../../lib/format-date';
 import { useTicket } from '../api/get-ticket';
@@ -57,6 +58,7 @@ function Row({ label, children, testId }: { label: string; children: ReactNode; 
 function NextStep({ ticket, onDeadline }: { ticket: Ticket; onDeadline: () => void }) {
   const { t } = useTranslation();
   const lang = useLanguage();
+  const zone = useTimeZone();
   const pagePath = usePagePath();
   const { left } = usePaymentWindow(ticket.status === 'advance' ? ticket.paymentDeadline : null, onDeadline);
   if (ticket.status === 'payment_problem') {
@@ -72,7 +74,7 @@ function NextStep({ ticket, onDeadline }: { ticket: Ticket; onDeadline: () => vo
       <section className={styles.next} data-testid="aml-review">
         <p>{t(`amlReview.${ticket.review.reason}`)}</p>
         <p data-testid="aml-review-deadline">
-          {t('ticketInfo.reviewDeadline', { time: formatDateTime(ticket.review.deadline, lang, 'long') })}
+          {t('ticketInfo.reviewDeadline', { time: formatDateTime(ticket.review.deadline, lang, 'long', zone) })}
         </p>
         <p>{t('ticketInfo.reviewNext')}</p>
       </section>
@@ -131,8 +133,9 @@ function TicketCard({
   const { t } = useTranslation();
   const lang = useLanguage();
   const statusLabel = useStatusLabel();
+  const zone = useTimeZone();
   const amount = (side: Ticket['give']) => `${formatAmount(side.sum, lang, { scale: side.scale })} ${side.valute}`;
-  const created = formatDateTime(ticket.createdAt, lang, 'long');
+  const created = formatDateTime(ticket.createdAt, lang, 'long', zone);
   const requisites = (list: Ticket['requisites']['give']) =>
     list.length > 0 ? (
       <ul className={styles.values}>
@@ -240,7 +243,7 @@ function TicketCard({
               const last = index === ticket.history.length - 1;
               return (
                 <li key={`${entry.status}:${entry.at}`}>
-                  <time dateTime={entry.at}>{formatDateTime(entry.at, lang, 'short')}</time>
+                  <time dateTime={entry.at}>{formatDateTime(entry.at, lang, 'short', zone)}</time>
                   <span>{last ? statusLabel(ticket) : t(`ticketStatus.${entry.status}`)}</span>
                 </li>
               );
