@@ -1,6 +1,6 @@
 // Each line as it is measured (PASS/FAIL against its budget), and the table in bench/RESULTS.md.
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as prettier from 'prettier';
@@ -8,6 +8,8 @@ import { LATENCY_ROUNDS, LATENCY_S, quick, ROUNDS, SLICE_S } from './measure.mjs
 import { root } from './processes.mjs';
 
 const rows = [];
+
+const WHY_RED = path.join(root, 'bench/why-red.md');
 
 /** How many lines missed their budget so far. */
 export const missed = () => rows.filter((row) => row.verdict === 'FAIL').length;
@@ -62,6 +64,10 @@ export async function writeResults() {
         `| ${r.name} | ${cell(r.rps)} | ${cell(r.p50)} | ${cell(r.p99)} | ${r.ratio === undefined ? '' : `${r.ratio.toFixed(2)} × ${r.against}`} | ${r.note ?? ''} | ${r.budget} | ${r.verdict} |`,
     ),
     '',
+    // Why a line stays red, in words kept by hand beside the bench (issue 43: "a line that can only
+    // be met by a second path, a bypass of the framework or another runtime stays red, with the
+    // reason in RESULTS.md"), so every run's table carries them.
+    ...(existsSync(WHY_RED) ? [readFileSync(WHY_RED, 'utf8').trim(), ''] : []),
   ];
   const file = path.join(root, 'bench/RESULTS.md');
   const options = (await prettier.resolveConfig(file)) ?? {};
