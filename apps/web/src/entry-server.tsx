@@ -14,6 +14,7 @@ import { RenderClock } from './hooks/use-drawn-at';
 import { DrawInBrowser, type LoadContext } from './app/load-context';
 import { routes, type PageHandle } from './app/routes';
 import { i18n, RenderLanguage } from './lib/i18n';
+import { log } from './lib/log';
 import { languageOfPath } from './lib/language';
 import { serializeErrors, type DevStyle, type DocumentAssets, type DrawnPage, type PageState } from './lib/page-state';
 import { createQueryClient } from './lib/query-client';
@@ -102,23 +103,34 @@ export async function renderPage({ url, reads, publicUrl, devStyles }: PageReque
     renderedAt: Date.now(),
   };
   const modules = context.matches.flatMap(({ route }) => (route.handle as PageHandle | undefined)?.modules ?? []);
-  const html = documentHtml(
-    { lang, assets: await documentAssets(modules), publicUrl, drawn },
-    <RenderLanguage value={lang}>
-      <RenderSiteStatus value={site}>
-        <RenderClock value={drawn.renderedAt}>
-          <QueryClientProvider client={queryClient}>
-            <StaticRouterProvider
-              router={createStaticRouter(handler.dataRoutes, context)}
-              context={context}
-              hydrate={false}
-            />
-          </QueryClientProvider>
-        </RenderClock>
-      </RenderSiteStatus>
-    </RenderLanguage>,
-  );
-  queryClient.clear();
+  const assets = await documentAssets(modules);
+  let html: string;
+  try {
+    html = documentHtml(
+      { lang, assets, publicUrl, drawn },
+      <RenderLanguage value={lang}>
+        <RenderSiteStatus value={site}>
+          <RenderClock value={drawn.renderedAt}>
+            <QueryClientProvider client={queryClient}>
+              <StaticRouterProvider
+                router={createStaticRouter(handler.dataRoutes, context)}
+                context={context}
+                hydrate={false}
+              />
+            </QueryClientProvider>
+          </RenderClock>
+        </RenderSiteStatus>
+      </RenderLanguage>,
+    );
+  } catch (error) {
+    // A person's page that fails to draw here (a ticket in a state this drawing gets wrong) is
+    // still theirs to see: the browser draws it, with its own error boundary, as before.
+    if (!leaf.personal) throw error;
+    log.error('a personal page failed to draw on the server; the browser draws it', error);
+    return forBrowser(leaf.modules);
+  } finally {
+    queryClient.clear();
+  }
   return { status: context.statusCode, personal: leaf.personal, html };
 }
 

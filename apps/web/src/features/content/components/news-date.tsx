@@ -6,7 +6,8 @@ import { useTimeZone } from '../../../hooks/use-time-zone';
 export function NewsDate({ iso, lang, className }: { iso: string; lang: Lang; className?: string }) {
   const zone = useTimeZone();
   return (
-    <time dateTime={iso} className={className}>
+    // Intl's words may differ between the server's Node and a browser: taken as drawn at hydration.
+    <time dateTime={iso} className={className} suppressHydrationWarning>
       {formatDate(iso, lang, 'long', zone)}
     </time>
   );

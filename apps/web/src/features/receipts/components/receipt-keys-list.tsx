@@ -25,9 +25,11 @@ export function ReceiptKeysList() {
           {keys.data.keys.map((key) => (
             <li key={key.kid}>
               <strong>{key.kid}</strong> ·{' '}
-              {key.retiredAt
-                ? t('verify.retired', { date: formatDateTime(key.retiredAt, lang, 'medium', zone) })
-                : t('verify.active')}
+              <span suppressHydrationWarning>
+                {key.retiredAt
+                  ? t('verify.retired', { date: formatDateTime(key.retiredAt, lang, 'medium', zone) })
+                  : t('verify.active')}
+              </span>
               <br />
               <code className={styles.code}>x = {key.x}</code>
             </li>

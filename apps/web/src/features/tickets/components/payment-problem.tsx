@@ -8,6 +8,7 @@ import { TextField } from '../../../components/ui/text-field';
 import formStyles from '../../../components/ui/form.module.css';
 import { formatDuration, useTimeLeft } from '../../../hooks/use-time-left';
 import { useLanguage } from '../../../hooks/use-language';
+import { useTimeZone } from '../../../hooks/use-time-zone';
 import { ApiError } from '../../../lib/api-client';
 import { formatAmount, formatPercent } from '../../../lib/format-amount';
 import { formatDateTime } from '../../../lib/format-date';
@@ -82,6 +83,7 @@ function PayRestChoice({ ticket, offer }: { ticket: Ticket; offer: NonNullable<P
   const lang = useLanguage();
   const amount = useAmount();
   const take = usePayRest(ticket.id, lang);
+  const zone = useTimeZone();
   const deadline = Date.parse(offer.deadline);
   const left = useTimeLeft(deadline);
   const closed = left === 0;
@@ -91,7 +93,7 @@ function PayRestChoice({ ticket, offer }: { ticket: Ticket; offer: NonNullable<P
       <p className={styles.offer}>
         {t('problemChoice.payRestText', {
           rest: amount(offer.rest, ticket.give),
-          time: formatDateTime(offer.deadline, lang, 'short'),
+          time: formatDateTime(offer.deadline, lang, 'short', zone),
           get: amount(ticket.get.sum, ticket.get),
         })}
       </p>

@@ -9,6 +9,7 @@ import { PayoutReference } from '../../../components/ui/payout-reference';
 import { formatDuration } from '../../../hooks/use-time-left';
 import { useLanguage } from '../../../hooks/use-language';
 import { useTimeZone } from '../../../hooks/use-time-zone';
+import { useHydrated } from '../../../hooks/use-hydrated';
 import { formatAmount } from '../../../lib/format-amount';
 import { formatDateTime } from '../../../lib/format-date';
 import { useTicket } from '../api/get-ticket';
@@ -59,13 +60,18 @@ function NextStep({ ticket, onDeadline }: { ticket: Ticket; onDeadline: () => vo
   const { t } = useTranslation();
   const lang = useLanguage();
   const zone = useTimeZone();
+  const hydrated = useHydrated();
   const pagePath = usePagePath();
   const { left } = usePaymentWindow(ticket.status === 'advance' ? ticket.paymentDeadline : null, onDeadline);
   if (ticket.status === 'payment_problem') {
-    return (
+    // Fetched in the browser only: the server's drawing and the hydration show the same spinner
+    // (a lazy part the server may or may not have loaded would draw differently on each side).
+    return hydrated ? (
       <Suspense fallback={<Spinner label={t('common.loading')} />}>
         <PaymentProblem ticket={ticket} />
       </Suspense>
+    ) : (
+      <Spinner label={t('common.loading')} />
     );
   }
   if (ticket.status === 'refund_requested' || ticket.status === 'refunded') return <RefundStatus ticket={ticket} />;
@@ -73,7 +79,7 @@ function NextStep({ ticket, onDeadline }: { ticket: Ticket; onDeadline: () => vo
     return (
       <section className={styles.next} data-testid="aml-review">
         <p>{t(`amlReview.${ticket.review.reason}`)}</p>
-        <p data-testid="aml-review-deadline">
+        <p data-testid="aml-review-deadline" suppressHydrationWarning>
           {t('ticketInfo.reviewDeadline', { time: formatDateTime(ticket.review.deadline, lang, 'long', zone) })}
         </p>
         <p>{t('ticketInfo.reviewNext')}</p>
@@ -170,8 +176,13 @@ function TicketCard({
             <span className={styles.number}>{t('ticketCommon.number', { number: ticket.number })}</span>{' '}
             <code className={styles.code}>{ticket.id}</code>
           </Row>
-          <Row label={t('ticketInfo.date')}>
-            <time dateTime={ticket.createdAt}>{created}</time>
+          {/* A date's words come from Intl, whose tables may differ between the server's Node and
+              a browser: the hydration takes the text as drawn (suppressHydrationWarning), and the
+              switch to the reader's zone redraws it right after. */}
+          <Row label={t('ticketInfo.date')} testId="ticket-created">
+            <time dateTime={ticket.createdAt} suppressHydrationWarning>
+              {created}
+            </time>
           </Row>
           <Row label={t('ticketInfo.give')} testId="ticket-give">
             {amount(ticket.give)} <span className={styles.muted}>· {ticket.give.name}</span>
@@ -243,7 +254,9 @@ function TicketCard({
               const last = index === ticket.history.length - 1;
               return (
                 <li key={`${entry.status}:${entry.at}`}>
-                  <time dateTime={entry.at}>{formatDateTime(entry.at, lang, 'short', zone)}</time>
+                  <time dateTime={entry.at} suppressHydrationWarning>
+                    {formatDateTime(entry.at, lang, 'short', zone)}
+                  </time>
                   <span>{last ? statusLabel(ticket) : t(`ticketStatus.${entry.status}`)}</span>
                 </li>
               );
