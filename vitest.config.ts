@@ -30,7 +30,7 @@ export default defineConfig({
         test: {
           name: 'web',
           root: './apps/web',
-          include: ['src/**/*.test.{ts,tsx}'],
+          include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.mjs'],
           environment: 'jsdom',
           // One jsdom per worker instead of one per file (the project 20 s → 6.5 s wall); each file
           // still starts from its own modules and a clean page (src/testing/fresh-page.ts).

@@ -6,6 +6,7 @@ import { FireIcon } from '../../../components/ui/fire-icon';
 import { CloseIcon } from '../../../components/ui/icons';
 import { searchCurrencies } from '../currency-search';
 import styles from './currency-picker.module.css';
+import { currencyIconSrc } from '../../../lib/currency-icon';
 
 interface CurrencyPickerDialogProps {
   open: boolean;
@@ -134,7 +135,7 @@ function PickerBody({
               onMouseMove={() => setActive(currency.codeName)}
               onClick={() => onPick(currency.codeName)}
             >
-              <img className={styles.icon} src={currency.iconPath} alt="" width={32} height={32} />
+              <img className={styles.icon} src={currencyIconSrc(currency.iconPath)} alt="" width={32} height={32} />
               <span className={styles.optionText}>
                 <span className={styles.optionName}>{currency.name}</span>
                 <span className={styles.optionCode}>

@@ -7,6 +7,7 @@ import { useTranslation } from '../../../lib/i18n';
 import { useOverview } from '../api/get-overview';
 import { pairKey, readable } from '../converter-logic';
 import styles from './home-sections.module.css';
+import { currencyIconSrc } from '../../../lib/currency-icon';
 
 /**
  * Below the converter: the most exchanged pairs with their rate now, each a link to its page, and
@@ -40,9 +41,9 @@ const OverviewSections = memo(function OverviewSections({ lang, overview }: { la
                   })}
                 >
                   <span className={styles.pairNames}>
-                    <img src={give.iconPath} alt="" width={24} height={24} loading="lazy" />
+                    <img src={currencyIconSrc(give.iconPath)} alt="" width={24} height={24} loading="lazy" />
                     <img
-                      src={get.iconPath}
+                      src={currencyIconSrc(get.iconPath)}
                       alt=""
                       width={24}
                       height={24}
@@ -73,7 +74,7 @@ const OverviewSections = memo(function OverviewSections({ lang, overview }: { la
             {overview.reserves.map((row) => (
               <tr key={row.codeName}>
                 <th scope="row">
-                  <img src={row.iconPath} alt="" width={20} height={20} loading="lazy" />
+                  <img src={currencyIconSrc(row.iconPath)} alt="" width={20} height={20} loading="lazy" />
                   {row.name}
                 </th>
                 <td>
