@@ -47,13 +47,10 @@ const firstRenderChunks = [
       // With its imports (a group takes a module's dependencies too): the whole app shell.
       /src\/main\.tsx$/,
       /node_modules\/(react|react-dom|scheduler|react-router|@tanstack)\//,
-      /src\/lib\/(i18n|log|api-client|language|report-error)\.ts$/,
-      /src\/hooks\/use-language\.ts$/,
-      /packages\/shared\/src\/(routing\/page-routes|contracts\/ticket-statuses)\.ts$/,
-      /src\/components\/ui\/icons\.tsx$/,
+      // The catalogs' common builder (each language's catalog is its own chunk, loaded at once).
       /src\/locales\/build-catalog\.ts$/,
-      // Languages only: each language's shared messages come with its catalog (locales/ru.ts, en.ts).
-      /packages\/shared\/src\/i18n\/(index|languages)\.ts$/,
+      // Ticket statuses: the ticket pages, the user's list and the console all read them.
+      /packages\/shared\/src\/contracts\/ticket-statuses\.ts$/,
       /src\/components\/ui\/(button|spinner|fire-icon|countdown-ring)\.tsx$/,
       // The ticket pages and the contacts page copy things: neither file should need the other's.
       /src\/components\/ui\/copy-button\.(tsx|module\.css)/,

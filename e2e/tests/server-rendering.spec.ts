@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIResponse, type Page } from '@playwright/test';
 import { checkServerDrawnPages } from '../support/server-drawn-pages';
 import { registerUser } from '../support/accounts-api';
 import { BTC_ADDRESS, coinTicket, createTicketByApi, operatorActs } from '../support/tickets';
@@ -31,6 +31,14 @@ function collectTrouble(page: Page): string[] {
     if (HYDRATION_TROUBLE.test(error.message)) trouble.push(error.message);
   });
   return trouble;
+}
+
+/** A page the browser draws: never kept, and the document only (its state names no page the server drew, #root is empty). */
+async function expectDocumentOnly(response: APIResponse) {
+  expect(response.headers()['cache-control']).toBe('no-store');
+  const html = await response.text();
+  expect(html).toContain('"drawn":null');
+  expect(html).toContain('<div id="root"></div>');
 }
 
 test.describe('pages drawn on the server', () => {
@@ -85,12 +93,7 @@ test.describe('pages drawn on the server', () => {
 
   test('a personal page is drawn in the browser and never kept by a cache', async ({ request }) => {
     for (const path of ['/ru/ticket/123', '/en/user/tickets', '/ru/login']) {
-      const response = await request.get(path);
-      expect(response.headers()['cache-control']).toBe('no-store');
-      // The document only: its state names no page the server drew, and #root is empty.
-      const html = await response.text();
-      expect(html).toContain('"drawn":null');
-      expect(html).toContain('<div id="root"></div>');
+      await expectDocumentOnly(await request.get(path));
     }
   });
 
@@ -142,11 +145,7 @@ test.describe('pages drawn on the server', () => {
     // The server does not know who asks: a user's ticket comes as the document only.
     const user = await registerUser(request, 'drawn');
     const users = await createTicketByApi(request, { ...order, token: user.token });
-    const own = await request.get(`/ru/ticket/${users.id}`);
-    expect(own.headers()['cache-control']).toBe('no-store');
-    const ownHtml = await own.text();
-    expect(ownHtml).toContain('"drawn":null');
-    expect(ownHtml).toContain('<div id="root"></div>');
+    await expectDocumentOnly(await request.get(`/ru/ticket/${users.id}`));
   });
 
   test('a ticket with a payment problem comes drawn and hydrates; its choices come after', async ({

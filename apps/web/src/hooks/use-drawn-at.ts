@@ -1,4 +1,5 @@
-import { createContext, useContext, useSyncExternalStore } from 'react';
+import { createContext, useContext } from 'react';
+import { useHydrated } from './use-hydrated';
 
 /** When the server drew the page (its clock, epoch ms): each request's own while it draws (entry-server.tsx). */
 export const RenderClock = createContext<number | null>(null);
@@ -10,8 +11,6 @@ export function setPageDrawnAt(at: number): void {
   pageDrawnAt = at;
 }
 
-const never = () => () => {};
-
 /**
  * The moment the server drew the page, while it draws it and while the browser hydrates it, so a
  * time counted from "now" (a payment window) reads the same in both; null from then on, and in
@@ -19,9 +18,5 @@ const never = () => () => {};
  */
 export function useDrawnAt(): number | null {
   const drawnWith = useContext(RenderClock);
-  return useSyncExternalStore(
-    never,
-    () => null,
-    () => drawnWith ?? pageDrawnAt,
-  );
+  return useHydrated() ? null : (drawnWith ?? pageDrawnAt);
 }

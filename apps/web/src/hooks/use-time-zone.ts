@@ -1,7 +1,5 @@
-import { useSyncExternalStore } from 'react';
 import { DRAWN_TIME_ZONE } from '../lib/format-date';
-
-const never = () => () => {};
+import { useHydrated } from './use-hydrated';
 
 /**
  * The zone to write dates in: the exchange's own while the server draws a page and while the
@@ -9,9 +7,5 @@ const never = () => () => {};
  * reader's (undefined) from then on and in pages the browser draws itself.
  */
 export function useTimeZone(): string | undefined {
-  return useSyncExternalStore(
-    never,
-    () => undefined,
-    () => DRAWN_TIME_ZONE,
-  );
+  return useHydrated() ? undefined : DRAWN_TIME_ZONE;
 }
